@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Tally: RISC-V M-mode firmware with a complete SBI PMU.
+#
+#   make run     build everything, boot Linux on the firmware, run a perf demo
+#   make check   run every test suite; ends with "N passed, N failed"
+#
+# Heavy builds (QEMU, Linux, perf, busybox) are cached outside the clone in
+# $(CACHE) (default ~/.cache/tally, override with TALLY_CACHE=...).
+
+.DEFAULT_GOAL := all
+.SUFFIXES:
+MAKEFLAGS += --no-builtin-rules
+
+include mk/config.mk
+include mk/deps.mk
+include mk/firmware.mk
+include $(wildcard mk/qemu.mk mk/linux.mk mk/tests-*.mk)
+include mk/check.mk
+
+all: firmware
+
+paths: ## print NAME=path for every built artifact
+	@echo FW_DYNAMIC=$(FW_DYNAMIC)
+	@echo FW_DYNAMIC_ELF=$(FW_DYNAMIC_ELF)
+	@echo FW_JUMP=$(FW_JUMP)
+	@echo FW_JUMP_ELF=$(FW_JUMP_ELF)
+	@echo QEMU=$(QEMU)
+	@echo KERNEL=$(KERNEL)
+	@echo VMLINUX=$(VMLINUX)
+	@echo INITRAMFS=$(INITRAMFS)
+	@echo PERF=$(PERF)
+	@echo BUSYBOX=$(BUSYBOX)
+	@echo CACHE=$(CACHE)
+
+clean: ## remove build/ (the cache outside the clone is kept)
+	rm -rf $(BUILD)
+
+distclean: clean ## also drop this project's cache
+	rm -rf $(CACHE)
+
+help:
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+		awk -F':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
+
+.PHONY: all paths clean distclean help

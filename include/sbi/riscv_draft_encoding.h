@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Provisional encodings of the draft PMU extensions (Sspesa, Ssplcofi,
+ * Smpdis/Sspdis) and the hart performance event selector codes.
+ *
+ * This is the ONE place these numbers live. The firmware includes it and the
+ * QEMU model patches copy it into the QEMU tree at build time. When a
+ * ratified number appears, change it here only (and in
+ * docs/draft-extensions.md). Self-contained: no other include needed.
+ */
+#ifndef RISCV_DRAFT_ENCODING_H
+#define RISCV_DRAFT_ENCODING_H
+
+/* Sspesa: precise event sample attribution (custom S-mode CSR range) */
+#define CSR_SHPMSPC			0x5e0
+#define CSR_SHPMSDATA			0x5e1
+#define SHPMSDATA_CNTRID_MASK		0x1fULL
+
+/* Sspdis: supervisor PDIS CSRs */
+#define CSR_SPDISCTL			0x5f0
+#define CSR_SPDISCTLH			0x5f1
+#define CSR_SPDISCOUNTER		0x5f2
+#define CSR_SPDISCOUNTERH		0x5f3
+#define CSR_SPDISEVMASK			0x5f4
+#define CSR_SPDISEVMASKH		0x5f5
+#define CSR_SPDISEVMATCH		0x5f6
+#define CSR_SPDISEVMATCHH		0x5f7
+#define CSR_SPDISFILTER			0x5f8
+#define CSR_SPDISAMBCS			0x5f9	/* reserved: MEM hardwired to 0 */
+#define CSR_SPDISAMBADDR		0x5fa	/* reserved: MEM hardwired to 0 */
+#define CSR_VSPDISCTL			0x6f0
+#define CSR_VSPDISCTLH			0x6f1
+
+/* Smpdis: machine PDIS control */
+#define CSR_MPDISCTL			0x7f0
+#define CSR_MPDISCTLH			0x7f1
+
+/* mpdisctl / spdisctl / vspdisctl fields */
+#define PDISCTL_SEL_SHIFT		0
+#define PDISCTL_SEL_MASK		0x7ULL
+#define PDISCTL_SEL_ALL			0
+#define PDISCTL_SEL_LOAD		1
+#define PDISCTL_SEL_STORE		2
+#define PDISCTL_SEL_LDST		3
+#define PDISCTL_SEL_CTRL		4
+#define PDISCTL_HPM_SHIFT		3	/* HPM[31:3] at bits 31:3 */
+#define PDISCTL_HPM_MASK		0xfffffff8ULL
+#define PDISCTL_MEM			(1ULL << 32)
+#define PDISCTL_ACC			(1ULL << 33)
+#define PDISCTL_TS			(1ULL << 34)
+#define PDISCTL_PA			(1ULL << 35)
+#define PDISCTL_EPT			(1ULL << 36)
+#define PDISCTL_CUSTOM_SHIFT		57
+#define PDISCTL_CUSTOM_MASK		(0x7ULL << 57)
+#define PDISCTL_U			(1ULL << 60)
+#define PDISCTL_S			(1ULL << 61)
+#define PDISCTL_M			(1ULL << 62)
+#define PDISCTL_OF			(1ULL << 63)
+
+/* spdiscounter */
+#define SPDISCOUNTER_COUNT_MASK		0xffffffffULL
+#define SPDISCOUNTER_INITVAL_SHIFT	32
+
+/* spdisfilter */
+#define SPDISFILTER_THRESH_MASK		0xfffULL
+#define SPDISFILTER_INV			(1ULL << 12)
+#define SPDISFILTER_LATSEL_SHIFT	13
+#define SPDISFILTER_LATSEL_MASK		(0x7ULL << 13)
+
+/* Bits in existing registers */
+#define MENVCFG_PDISS_SHIFT		58	/* spec proposes 59 = Ssdbltrp DTE */
+#define HENVCFG_PDISV_SHIFT		58
+#define SMSTATEEN0_PDIS_SHIFT		61	/* mstateen0 and hstateen0 */
+#define COUNTINHIBIT_PDIS_SHIFT		1	/* m/scountinhibit bit 1 */
+#define SCOUNTOVF_PDIS_SHIFT		1	/* mirrors mpdisctl.OF */
+
+/* Sscsrind: siselect/vsiselect numbers of the PDIS sample record */
+#define ISELECT_PDIS_DATA0		0x60
+#define ISELECT_PDIS_DATA1		0x61
+#define PDIS_RECORD_BYTES		64
+
+/* ISA strings (riscv,isa-extensions) */
+#define ISA_EXT_STR_SSPESA		"sspesa"
+#define ISA_EXT_STR_SSPLCOFI		"ssplcofi"
+#define ISA_EXT_STR_SMPDIS		"smpdis"
+#define ISA_EXT_STR_SSPDIS		"sspdis"
+
+/*
+ * Hart performance event selector codes (mhpmevent[4:0]). Codes 1-6 and 10
+ * equal the SBI general event codes.
+ */
+#define HPM_EV_CYCLES_HART		1
+#define HPM_EV_INST_RET			2
+#define HPM_EV_CACHE_L1_RD_DATA_ACCESS	3
+#define HPM_EV_CACHE_L1_RD_DATA_MISS	4
+#define HPM_EV_INST_BRJMP_SPEC		5
+#define HPM_EV_INST_MISPRED_SPEC	6
+#define HPM_EV_CYCLES_REF		10
+#define HPM_EV_CACHE_L1I_RD_CODE_ACCESS	11
+#define HPM_EV_CACHE_L1I_RD_CODE_MISS	12
+#define HPM_EV_CACHE_LL_RD_DATA_ACCESS	13
+#define HPM_EV_CACHE_LL_RD_DATA_MISS	14
+#define HPM_EV_TLB_L1_LDST_ACCESS	15
+#define HPM_EV_TLB_L1_LDST_MISS		16
+#define HPM_EV_TLB_L1I_CODE_ACCESS	17
+#define HPM_EV_TLB_L1I_CODE_MISS	18
+#define HPM_EV_INST_BRJMP_TK_RET	19
+#define HPM_EV_TOPDOWN_SLOTS		20
+#define HPM_EV_TOPDOWN_RETIRING_SLOTS	21
+#define HPM_EV_TOPDOWN_FRONTEND_BOUND	22
+#define HPM_EV_TOPDOWN_BACKEND_BOUND	23
+#define HPM_EV_TOPDOWN_BAD_SPEC_SLOTS	24
+
+/* Implementation-defined selector codes of the QEMU model */
+#define HPM_EV_IMPL_BASE		0x100
+#define HPM_EV_INST_RET_LOAD		0x100	/* retired loads */
+#define HPM_EV_INST_RET_STORE		0x101	/* retired stores */
+#define HPM_EV_INST_DEC_SPEC		0x110
+#define HPM_EV_INST_DEC_BRJMP_SPEC	0x111
+#define HPM_EV_INST_DEC_LOAD_SPEC	0x112
+#define HPM_EV_INST_DEC_STORE_SPEC	0x113
+#define HPM_EV_INST_DEC_LDST_SPEC	0x114
+#define HPM_EV_PDIS_SAMPLES		0x118
+#define HPM_EV_PDIS_COLLISIONS		0x119
+#define HPM_EV_PDIS_FILTERED		0x11a
+#define HPM_EV_PDIS_DROPPED		0x11b
+
+#endif /* RISCV_DRAFT_ENCODING_H */

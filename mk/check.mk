@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# `make check`: every suite registered in CHECK_SUITES (by the mk/tests-*.mk
+# fragments) runs; scripts/check-summary.sh adds up their closing lines.
+
+CHECK_LOGS := $(BUILD)/test-logs
+
+check: deps ## run all test suites
+	@rm -rf $(CHECK_LOGS); mkdir -p $(CHECK_LOGS)
+	@for s in $(CHECK_SUITES); do \
+		echo "=== suite $$s"; \
+		$(MAKE) --no-print-directory check-$$s 2>&1 | tee $(CHECK_LOGS)/$$s.log; \
+		echo "exit=$${PIPESTATUS[0]}" >> $(CHECK_LOGS)/$$s.log; \
+	done
+	@$(TOP)/scripts/check-summary.sh $(CHECK_LOGS) $(CHECK_SUITES)
+
+.PHONY: check

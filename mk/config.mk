@@ -1,0 +1,33 @@
+SHELL := /bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Shared settings: versions, directories and the stable artifact paths.
+
+TOP		:= $(CURDIR)
+BUILD		:= $(TOP)/build
+CACHE		?= $(if $(TALLY_CACHE),$(TALLY_CACHE),$(HOME)/.cache/tally)
+SRC_CACHE	:= $(CACHE)/src
+JOBS		?= $(shell nproc)
+
+CROSS_COMPILE	?= riscv64-linux-gnu-
+QEMU_VERSION	:= 10.0.2
+QEMU_TARBALL	:= $(SRC_CACHE)/qemu_$(QEMU_VERSION)+ds.orig.tar.xz
+BUSYBOX_VERSION	:= 1.35.0
+BUSYBOX_TARBALL	:= $(SRC_CACHE)/busybox_$(BUSYBOX_VERSION).orig.tar.bz2
+LINUX_TARBALL	:= /usr/src/linux-source-6.12.tar.xz
+
+# Stable paths of the artifacts (printed by `make paths`, see docs/build.md).
+FW_DYNAMIC	:= $(BUILD)/firmware/fw_dynamic.bin
+FW_DYNAMIC_ELF	:= $(BUILD)/firmware/fw_dynamic.elf
+FW_JUMP		:= $(BUILD)/firmware/fw_jump.bin
+FW_JUMP_ELF	:= $(BUILD)/firmware/fw_jump.elf
+QEMU		:= $(BUILD)/qemu/qemu-system-riscv64
+KERNEL		:= $(BUILD)/linux/Image
+VMLINUX		:= $(BUILD)/linux/vmlinux
+INITRAMFS	:= $(BUILD)/linux/initramfs.cpio.gz
+PERF		:= $(BUILD)/linux/perf
+BUSYBOX		:= $(BUILD)/linux/busybox
+
+# Short hash of files, for cache keys: $(call hash_files,FILES...)
+hash_files = $(shell cat $(sort $(1)) 2>/dev/null | sha256sum | cut -c1-16)
+
+export TOP BUILD CACHE SRC_CACHE JOBS CROSS_COMPILE

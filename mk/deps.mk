@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# `make deps`: install every dependency from Debian's archive (idempotent).
+# The stamp is keyed by the script's content, so editing the list re-runs it.
+
+DEPS_STAMP := $(CACHE)/stamps/deps-$(call hash_files,$(TOP)/scripts/deps.sh)
+
+deps: $(DEPS_STAMP) ## install toolchain, build deps and sources (Debian only)
+
+$(DEPS_STAMP): $(TOP)/scripts/deps.sh
+	@mkdir -p $(SRC_CACHE) $(dir $@)
+	$(TOP)/scripts/deps.sh $(SRC_CACHE)
+	@touch $@
+
+.PHONY: deps

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Install every build dependency from Debian's archive (bookworm,
+# bookworm-backports and source packages). Idempotent: re-running only
+# installs what is missing. The extra apt sources copy the URIs of the
+# machine's existing Debian entry, so no mirror host is written here.
+set -euo pipefail
+
+SRC_DIR=${1:?usage: deps.sh SRC_DIR}
+SOURCES=/etc/apt/sources.list.d/debian.sources
+EXTRA=/etc/apt/sources.list.d/tally-extra.sources
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+
+log() { printf '[deps] %s\n' "$*"; }
+die() { printf '[deps] error: %s\n' "$*" >&2; exit 1; }
+
+# URIs of the first deb822 stanza whose Suites include plain "bookworm".
+debian_uris() {
+	awk 'BEGIN { RS = ""; FS = "\n" }
+	{
+		uris = ""; main = 0
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^URIs:/) { uris = $i; sub(/^URIs:[ \t]*/, "", uris) }
+			if ($i ~ /^Suites:/ && $i ~ /[ \t]bookworm([ \t]|$)/) main = 1
+		}
+		if (main && uris != "") { print uris; exit }
+	}' "$1"
+}
+
+security_uris() {
+	awk 'BEGIN { RS = ""; FS = "\n" }
+	{
+		uris = ""; sec = 0
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^URIs:/) { uris = $i; sub(/^URIs:[ \t]*/, "", uris) }
+			if ($i ~ /^Suites:/ && $i ~ /bookworm-security/) sec = 1
+		}
+		if (sec && uris != "") { print uris; exit }
+	}' "$1"
+}
+
+add_sources() {
+	[ -f "$EXTRA" ] && return 0
+	[ -f "$SOURCES" ] || die "$SOURCES not found: cannot derive the Debian mirror"
+	local uris sec
+	uris=$(debian_uris "$SOURCES")
+	[ -n "$uris" ] || die "no bookworm entry with URIs in $SOURCES"
+	sec=$(security_uris "$SOURCES")
+	log "adding bookworm-backports and deb-src entries (URIs copied from $SOURCES)"
+	{
+		printf 'Types: deb deb-src\nURIs: %s\nSuites: bookworm-backports\n' "$uris"
+		printf 'Components: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n\n'
+		printf 'Types: deb-src\nURIs: %s\nSuites: bookworm bookworm-updates\n' "$uris"
+		printf 'Components: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
+		if [ -n "$sec" ]; then
+			printf '\nTypes: deb-src\nURIs: %s\nSuites: bookworm-security\n' "$sec"
+			printf 'Components: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
+		fi
+	} | $SUDO tee "$EXTRA.tmp" >/dev/null
+	$SUDO mv "$EXTRA.tmp" "$EXTRA"
+	rm -f "$SRC_DIR/.apt-updated"
+}
+
+PKGS=(
+	# cross toolchain and target C library (static perf, busybox)
+	gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu libc6-dev-riscv64-cross
+	# QEMU build
+	ninja-build pkg-config libglib2.0-dev libpixman-1-dev zlib1g-dev
+	libfdt-dev ccache bzip2 xz-utils flex bison python3-venv python3-setuptools
+	# Linux, busybox, initramfs
+	linux-source-6.12 bc cpio libelf-dev libssl-dev kmod rsync
+	# firmware and tests
+	device-tree-compiler clang lld llvm libclang-rt-14-dev clang-format
+	dpkg-dev
+)
+BPO_PKGS=(meson python3-pycotap)
+
+missing() {
+	local p
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || echo "$p"
+	done
+}
+
+install_pkgs() {
+	local need bneed
+	need=$(missing "${PKGS[@]}")
+	bneed=$(missing "${BPO_PKGS[@]}")
+	# meson from bookworm may be installed; backports' 1.7 is required.
+	if ! dpkg --compare-versions "$(dpkg-query -W -f='${Version}' meson 2>/dev/null || echo 0)" ge 1.5; then
+		bneed="$bneed meson"
+	fi
+	[ -z "$need$bneed" ] && return 0
+	if [ ! -f "$SRC_DIR/.apt-updated" ]; then
+		log "apt-get update"
+		$SUDO apt-get update -q >/dev/null || die "apt-get update failed"
+		touch "$SRC_DIR/.apt-updated"
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	if [ -n "$need" ]; then
+		log "installing:" $need
+		$SUDO apt-get install -y -q --no-install-recommends $need >/dev/null ||
+			die "apt-get install failed for: $need"
+	fi
+	if [ -n "$(echo $bneed)" ]; then
+		log "installing from bookworm-backports:" $bneed
+		$SUDO apt-get install -y -q --no-install-recommends \
+			-t bookworm-backports $bneed >/dev/null ||
+			die "apt-get install -t bookworm-backports failed for: $bneed"
+	fi
+}
+
+# Download one orig tarball with apt-get source and verify its SHA256
+# against the (signed) Sources index. Only the orig tarball is needed; the
+# .dsc and debian tarball may be missing from the archive.
+fetch_orig() {
+	local pkg=$1 file=$2 suite=$3 uris line sum
+	[ -f "$SRC_DIR/$file.verified" ] && return 0
+	mkdir -p "$SRC_DIR"
+	log "fetching source $file"
+	line=$(cd "$SRC_DIR" && apt-get source --print-uris --download-only \
+		${suite:+-t "$suite"} "$pkg" 2>/dev/null | grep -F "$file" | head -1) ||
+		true
+	[ -n "$line" ] || die "apt does not list $file for source package $pkg"
+	sum=$(echo "$line" | awk '{print $4}')
+	(cd "$SRC_DIR" && apt-get source --download-only ${suite:+-t "$suite"} \
+		"$pkg" >/dev/null 2>&1) || true
+	[ -f "$SRC_DIR/$file" ] || die "download of $file failed"
+	case "$sum" in
+	SHA256:*) echo "${sum#SHA256:}  $SRC_DIR/$file" | sha256sum -c --quiet ;;
+	MD5Sum:*) echo "${sum#MD5Sum:}  $SRC_DIR/$file" | md5sum -c --quiet ;;
+	*) die "no checksum for $file in the Sources index" ;;
+	esac || die "checksum mismatch for $file: delete it and retry"
+	touch "$SRC_DIR/$file.verified"
+	log "verified $file ($sum)"
+}
+
+add_sources
+install_pkgs
+[ -f /usr/src/linux-source-6.12.tar.xz ] || die "linux-source-6.12 did not install its tarball"
+fetch_orig qemu "qemu_10.0.2+ds.orig.tar.xz" bookworm-backports
+fetch_orig busybox "busybox_1.35.0.orig.tar.bz2" ""
+log "all dependencies present"
