@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Boot hart start-up: console, platform description, then payload_main(). */
+#include <payload.h>
+
+#define DT_PATH_MAX	128
+
+struct payload_platform platform;
+
+struct dt_scan {
+	int addr_cells;
+	int size_cells;
+	char boot_cpu[DT_PATH_MAX];
+	char uart[DT_PATH_MAX];
+	char clint[DT_PATH_MAX];
+};
+
+static void copy_str(char *dst, size_t size, const void *src, uint32_t len)
+{
+	size_t n = len < size ? len : size - 1;
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* Does the stringlist @data contain @s? */
+static int strlist_has(const char *data, uint32_t len, const char *s)
+{
+	uint32_t off = 0;
+
+	while (off < len) {
+		if (!strcmp(data + off, s))
+			return 1;
+		off += strlen(data + off) + 1;
+	}
+	return 0;
+}
+
+static void scan_cpu(struct dt_scan *d, const char *path, const char *name,
+		     const void *data, uint32_t len)
+{
+	unsigned long id;
+
+	if (!strcmp(name, "timebase-frequency") && len >= 4)
+		platform.timebase_hz = fdt_cells(data, len >= 8 ? 2 : 1);
+	if (strncmp(path, "/cpus/cpu@", 10) || strcmp(name, "reg") || len < 4)
+		return;
+	id = fdt_cells(data, len >= 8 ? 2 : 1);
+	if (id < 64 && !(platform.hart_mask & BIT(id))) {
+		platform.hart_mask |= BIT(id);
+		platform.nr_harts++;
+	}
+	if (id == platform.boot_hartid)
+		copy_str(d->boot_cpu, sizeof(d->boot_cpu), path, strlen(path));
+}
+
+static int scan_prop(void *ctx, const char *path, int depth,
+		     const char *name, const void *data, uint32_t len)
+{
+	struct dt_scan *d = ctx;
+
+	if (depth == 0 && !strcmp(name, "#address-cells"))
+		d->addr_cells = fdt32(data);
+	else if (depth == 0 && !strcmp(name, "#size-cells"))
+		d->size_cells = fdt32(data);
+	else if (!strncmp(path, "/cpus", 5))
+		scan_cpu(d, path, name, data, len);
+	else if (depth == 1 && !strncmp(path, "/memory", 7) &&
+		 !strcmp(name, "reg") && !platform.mem_size &&
+		 len >= 4U * (d->addr_cells + d->size_cells)) {
+		platform.mem_base = fdt_cells(data, d->addr_cells);
+		platform.mem_size = fdt_cells((const char *)data +
+					      4 * d->addr_cells, d->size_cells);
+	} else if (!strcmp(path, "/chosen") && !strcmp(name, "bootargs")) {
+		copy_str(platform.bootargs, sizeof(platform.bootargs), data,
+			 len);
+	} else if (!strcmp(name, "compatible")) {
+		if (!d->uart[0] && strlist_has(data, len, "ns16550a"))
+			copy_str(d->uart, sizeof(d->uart), path, strlen(path));
+		if (!d->clint[0] && (strlist_has(data, len, "riscv,clint0") ||
+				     strlist_has(data, len, "sifive,clint0") ||
+				     strlist_has(data, len, "riscv,aclint-mswi")))
+			copy_str(d->clint, sizeof(d->clint), path,
+				 strlen(path));
+	}
+	return 0;
+}
+
+/* First address in the reg property of the node at @path. */
+static unsigned long node_base(const char *path)
+{
+	char parent[DT_PATH_MAX];
+	const void *reg, *cells;
+	char *slash;
+	uint32_t len;
+	int ac = 2;
+
+	copy_str(parent, sizeof(parent), path, strlen(path));
+	slash = parent + strlen(parent);
+	while (slash > parent && *slash != '/')
+		slash--;
+	slash[slash == parent] = '\0';
+	cells = fdt_getprop(platform.fdt, parent, "#address-cells", &len);
+	if (cells && len == 4)
+		ac = fdt32(cells);
+	reg = fdt_getprop(platform.fdt, path, "reg", &len);
+	if (!reg || len < 4U * ac)
+		return 0;
+	return fdt_cells(reg, ac);
+}
+
+static void platform_scan(void)
+{
+	struct dt_scan d = { .addr_cells = 2, .size_cells = 2 };
+	const char *isa;
+	uint32_t len;
+
+	platform.timebase_hz = 10000000;
+	platform.fdt_ok = fdt_valid(platform.fdt);
+	if (!platform.fdt_ok)
+		return;
+	fdt_walk(platform.fdt, scan_prop, &d);
+	if (d.boot_cpu[0]) {
+		isa = fdt_getprop(platform.fdt, d.boot_cpu, "riscv,isa", &len);
+		if (isa)
+			copy_str(platform.isa, sizeof(platform.isa), isa, len);
+	}
+	if (d.uart[0])
+		platform.uart_base = node_base(d.uart);
+	if (d.clint[0])
+		platform.clint_base = node_base(d.clint);
+}
+
+/* Without a device tree: every hartid HSM knows, up to the limit. */
+static void platform_probe_harts(void)
+{
+	unsigned long id;
+
+	for (id = 0; id < PAYLOAD_MAX_HARTS; id++) {
+		if (sbi_hart_get_status(id).error)
+			continue;
+		platform.hart_mask |= BIT(id);
+		platform.nr_harts++;
+	}
+}
+
+int payload_has_arg(const char *word)
+{
+	const char *p = platform.bootargs;
+	size_t n = strlen(word);
+
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (!strncmp(p, word, n) && (p[n] == ' ' || !p[n]))
+			return 1;
+		while (*p && *p != ' ')
+			p++;
+	}
+	return 0;
+}
+
+int payload_isa_has(char c)
+{
+	const char *p = platform.isa;
+
+	if (strncmp(p, "rv64", 4) && strncmp(p, "rv32", 4))
+		return 0;
+	for (p += 4; *p && *p != '_'; p++) {
+		if (*p == c)
+			return 1;
+	}
+	return 0;
+}
+
+unsigned long usec_to_ticks(unsigned long us)
+{
+	return us * (platform.timebase_hz / 1000) / 1000;
+}
+
+void udelay(unsigned long us)
+{
+	unsigned long end = time_now() + usec_to_ticks(us);
+
+	while (time_now() < end)
+		cpu_relax();
+}
+
+int wait_for_int(const int *p, int value, unsigned long timeout_us)
+{
+	unsigned long end = time_now() + usec_to_ticks(timeout_us);
+
+	do {
+		if (atomic_load(p) == value)
+			return 1;
+		cpu_relax();
+	} while (time_now() < end);
+	return atomic_load(p) == value;
+}
+
+void payload_boot(unsigned long hartid, const void *fdt)
+{
+	platform.boot_hartid = hartid;
+	platform.fdt = fdt;
+	console_init();
+	platform_scan();
+	if (!platform.nr_harts)
+		platform_probe_harts();
+	printf("# payload: boot hart %lu, fdt %p%s, %u harts (mask 0x%lx)\n",
+	       hartid, fdt, platform.fdt_ok ? "" : " (invalid)",
+	       platform.nr_harts, platform.hart_mask);
+	printf("# memory 0x%lx+0x%lx, timebase %lu Hz, isa %s\n",
+	       platform.mem_base, platform.mem_size, platform.timebase_hz,
+	       platform.isa[0] ? platform.isa : "?");
+	if (platform.bootargs[0])
+		printf("# bootargs: %s\n", platform.bootargs);
+	payload_main();
+	test_finish();
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The S-mode payload library: include this one header.
+ *
+ * A payload provides `int payload_main(void)`, which runs on the boot hart
+ * after the library has set up stacks, the trap vector, the console and
+ * the platform description below. When it returns, test_finish() prints
+ * the closing line and shuts down. See tests/payload/README.md.
+ */
+#ifndef PAYLOAD_H
+#define PAYLOAD_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <payload/config.h>
+#include <payload/csr.h>
+#include <payload/sbi.h>
+#include <payload/console.h>
+#include <payload/trap.h>
+#include <payload/smp.h>
+#include <payload/fdt.h>
+#include <payload/test.h>
+
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define BIT(n)			(1UL << (n))
+
+/* What the payload learnt at boot (from a0/a1 and the device tree). */
+struct payload_platform {
+	unsigned long boot_hartid;
+	const void *fdt;		/* a1 at entry */
+	int fdt_ok;			/* a1 pointed to a valid FDT */
+	unsigned long hart_mask;	/* hartids of the cpu nodes */
+	unsigned int nr_harts;
+	unsigned long timebase_hz;	/* default 10 MHz without a DT */
+	unsigned long mem_base;		/* first memory node */
+	unsigned long mem_size;
+	unsigned long uart_base;	/* ns16550 node, 0 if none */
+	unsigned long clint_base;	/* CLINT / ACLINT MSWI, 0 if none */
+	char isa[64];			/* riscv,isa of the boot hart's node */
+	char bootargs[256];		/* /chosen/bootargs ("" if none) */
+};
+
+extern struct payload_platform platform;
+
+/* Payload's body (boot hart). Its result is ignored; failures count. */
+int payload_main(void);
+
+/* Non-zero if bootargs contain the word @word (e.g. "skip-dbcn"). */
+int payload_has_arg(const char *word);
+/* Non-zero if the boot hart's riscv,isa lists single-letter extension @c. */
+int payload_isa_has(char c);
+
+/* The `time` CSR and delays in microseconds of it. */
+static inline unsigned long time_now(void)
+{
+	return csr_read(CSR_TIME);
+}
+
+unsigned long usec_to_ticks(unsigned long us);
+void udelay(unsigned long us);
+
+/*
+ * Spin until *@p (an int) equals @value or @timeout_us passes; returns
+ * non-zero on success.
+ */
+int wait_for_int(const int *p, int value, unsigned long timeout_us);
+
+/* Freestanding string helpers. */
+void *memset(void *s, int c, size_t n);
+void *memcpy(void *dst, const void *src, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+char *strchr(const char *s, int c);
+
+#endif /* PAYLOAD_H */

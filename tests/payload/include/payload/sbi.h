@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * SBI calls from S-mode. Every wrapper returns the raw {error, value} pair;
+ * the numbers come from the project's shared headers.
+ */
+#ifndef PAYLOAD_SBI_H
+#define PAYLOAD_SBI_H
+
+#include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_error.h>
+
+struct sbiret {
+	long error;
+	long value;
+};
+
+/* The generic call: a7 = eid, a6 = fid, a0..a5 = arguments. */
+static inline struct sbiret sbi_ecall(unsigned long eid, unsigned long fid,
+				      unsigned long arg0, unsigned long arg1,
+				      unsigned long arg2, unsigned long arg3,
+				      unsigned long arg4, unsigned long arg5)
+{
+	register unsigned long a0 asm("a0") = arg0;
+	register unsigned long a1 asm("a1") = arg1;
+	register unsigned long a2 asm("a2") = arg2;
+	register unsigned long a3 asm("a3") = arg3;
+	register unsigned long a4 asm("a4") = arg4;
+	register unsigned long a5 asm("a5") = arg5;
+	register unsigned long a6 asm("a6") = fid;
+	register unsigned long a7 asm("a7") = eid;
+	struct sbiret ret;
+
+	asm volatile("ecall"
+		     : "+r"(a0), "+r"(a1)
+		     : "r"(a2), "r"(a3), "r"(a4), "r"(a5), "r"(a6), "r"(a7)
+		     : "memory");
+	ret.error = a0;
+	ret.value = a1;
+	return ret;
+}
+
+#define sbi_call0(e, f)		sbi_ecall(e, f, 0, 0, 0, 0, 0, 0)
+#define sbi_call1(e, f, a)	sbi_ecall(e, f, a, 0, 0, 0, 0, 0)
+#define sbi_call2(e, f, a, b)	sbi_ecall(e, f, a, b, 0, 0, 0, 0)
+#define sbi_call3(e, f, a, b, c) sbi_ecall(e, f, a, b, c, 0, 0, 0)
+
+/*
+ * Legacy (v0.1) call: only a0 comes back. a6 is set to a value no legacy
+ * implementation may look at, so a firmware that reads it shows up.
+ */
+long sbi_legacy_ecall(unsigned long eid, unsigned long arg0,
+		      unsigned long arg1, unsigned long arg2,
+		      unsigned long arg3);
+
+/*
+ * Run one ecall with every register the callee must preserve (all but
+ * a0/a1) loaded with a pattern; returns a mask of the x-registers that
+ * came back changed (bit n = xn), 0 when the convention was honoured.
+ * sp, gp and tp are checked too. @ret receives a0/a1.
+ */
+unsigned long sbi_ecall_clobber_check(unsigned long eid, unsigned long fid,
+				      unsigned long arg0, unsigned long arg1,
+				      unsigned long arg2, struct sbiret *ret);
+
+/* BASE */
+struct sbiret sbi_get_spec_version(void);
+struct sbiret sbi_get_impl_id(void);
+struct sbiret sbi_get_impl_version(void);
+struct sbiret sbi_probe_extension(long eid);
+struct sbiret sbi_get_mvendorid(void);
+struct sbiret sbi_get_marchid(void);
+struct sbiret sbi_get_mimpid(void);
+
+/* TIME */
+struct sbiret sbi_set_timer(unsigned long stime_value);
+
+/* IPI */
+struct sbiret sbi_send_ipi(unsigned long hart_mask, unsigned long hart_mask_base);
+
+/* RFENCE */
+struct sbiret sbi_remote_fence_i(unsigned long hart_mask,
+				 unsigned long hart_mask_base);
+struct sbiret sbi_remote_sfence_vma(unsigned long hart_mask,
+				    unsigned long hart_mask_base,
+				    unsigned long start, unsigned long size);
+struct sbiret sbi_remote_sfence_vma_asid(unsigned long hart_mask,
+					 unsigned long hart_mask_base,
+					 unsigned long start,
+					 unsigned long size,
+					 unsigned long asid);
+
+/* HSM */
+struct sbiret sbi_hart_start(unsigned long hartid, unsigned long start_addr,
+			     unsigned long opaque);
+struct sbiret sbi_hart_stop(void);
+struct sbiret sbi_hart_get_status(unsigned long hartid);
+struct sbiret sbi_hart_suspend(unsigned long type, unsigned long resume_addr,
+			       unsigned long opaque);
+
+/* SRST */
+struct sbiret sbi_system_reset(unsigned long type, unsigned long reason);
+
+/* DBCN */
+struct sbiret sbi_debug_console_write(unsigned long num_bytes,
+				      unsigned long base_lo,
+				      unsigned long base_hi);
+struct sbiret sbi_debug_console_read(unsigned long num_bytes,
+				     unsigned long base_lo,
+				     unsigned long base_hi);
+struct sbiret sbi_debug_console_write_byte(unsigned char byte);
+
+/* PMU (thin wrappers; the PMU suites own the semantics) */
+struct sbiret sbi_pmu_num_counters(void);
+struct sbiret sbi_pmu_counter_get_info(unsigned long idx);
+struct sbiret sbi_pmu_counter_cfg_match(unsigned long base, unsigned long mask,
+					unsigned long flags,
+					unsigned long event_idx,
+					unsigned long event_data);
+struct sbiret sbi_pmu_counter_start(unsigned long base, unsigned long mask,
+				    unsigned long flags, unsigned long value);
+struct sbiret sbi_pmu_counter_stop(unsigned long base, unsigned long mask,
+				   unsigned long flags);
+struct sbiret sbi_pmu_counter_fw_read(unsigned long idx);
+struct sbiret sbi_pmu_counter_fw_read_hi(unsigned long idx);
+struct sbiret sbi_pmu_snapshot_set_shmem(unsigned long lo, unsigned long hi,
+					 unsigned long flags);
+struct sbiret sbi_pmu_event_get_info(unsigned long lo, unsigned long hi,
+				     unsigned long num_entries,
+				     unsigned long flags);
+
+/* "SBI_ERR_INVALID_PARAM" for an error code, "SBI_SUCCESS" for 0. */
+const char *sbi_err_name(long error);
+
+#endif /* PAYLOAD_SBI_H */

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Test reporting. Each check prints one line:
+ *	ok N - description
+ *	FAIL N - description (details)
+ *	SKIP N - description (reason)
+ * numbered across all harts. test_finish() prints the closing
+ *	N passed, N failed[, N skipped]
+ * and shuts the machine down with SBI SRST.
+ */
+#ifndef PAYLOAD_TEST_H
+#define PAYLOAD_TEST_H
+
+#include <payload/sbi.h>
+
+/* One result; @details (may be NULL) is only printed on failure. */
+int test_report(int pass, const char *details, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void test_skip(const char *reason, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* A "# ..." diagnostic line. */
+void test_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+int test_check_eq(unsigned long got, unsigned long exp, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int test_check_sbi(struct sbiret ret, long exp_error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Pass when @cond holds; details name the condition. Returns pass. */
+#define TEST_ASSERT(cond, ...)						\
+	test_report(!!(cond), "condition false: " #cond, __VA_ARGS__)
+/* Pass when got == exp (compared as unsigned long). */
+#define TEST_EQ(got, exp, ...)						\
+	test_check_eq((unsigned long)(got), (unsigned long)(exp), __VA_ARGS__)
+/* Pass when ret.error == exp_error. */
+#define TEST_SBI_ERR(ret, exp_error, ...)				\
+	test_check_sbi(ret, exp_error, __VA_ARGS__)
+#define TEST_SBI_OK(ret, ...)	test_check_sbi(ret, SBI_SUCCESS, __VA_ARGS__)
+
+unsigned long test_failed_count(void);
+
+/* Closing line, then SRST shutdown (legacy shutdown as a fallback). */
+void __attribute__((noreturn)) test_finish(void);
+
+/* Report an unrecoverable problem as a failure and finish. */
+void __attribute__((noreturn)) test_abort(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+#endif /* PAYLOAD_TEST_H */
