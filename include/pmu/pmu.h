@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Tally portable SBI PMU core (SBI v3.0, EID 0x504D55).
+ *
+ * No global state: a platform description (struct pmu_platform, filled on the
+ * boot hart, read-only afterwards) and one struct pmu_hart per hart, both
+ * allocated by the caller, carry everything. Hardware and memory access go
+ * through <pmu/pmu_host.h>. Every function acts on the calling hart.
+ *
+ * Counter indices: hardware counter i is CSR 0xc00 + i (0 cycle, 2 instret,
+ * 3..31 hpmcounters that exist; 1 is the time CSR and never a counter);
+ * hw_slots = highest present hardware index + 1; firmware counters follow at
+ * hw_slots .. hw_slots + PMU_FW_CTR_MAX - 1 (total <= 64).
+ */
+#ifndef PMU_PMU_H
+#define PMU_PMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <pmu/pmu_sbi.h>
+
+#define PMU_HW_CTR_MAX		32	/* hardware index slots 0..31 */
+#define PMU_FW_CTR_MAX		32	/* all 22 SBI firmware events at once + 10 */
+#define PMU_CTR_MAX		(PMU_HW_CTR_MAX + PMU_FW_CTR_MAX)
+#define PMU_RAW_MAP_MAX		32	/* riscv,raw-event-to-mhpmcounters rows */
+
+/* general events 0..10, then cache codes 0..55 (op 3 never valid) */
+#define PMU_HW_EVENT_SLOTS	(PMU_HW_GENERAL_MAX + PMU_CACHE_CODE_MAX)
+
+/* Platform features, passed to pmu_platform_init() */
+#define PMU_FEAT_MCOUNTINHIBIT	(1U << 0)	/* no hardware counters without it */
+#define PMU_FEAT_SSCOFPMF	(1U << 1)	/* mhpmevent OF/xINH, scountovf */
+#define PMU_FEAT_SMCNTRPMF	(1U << 2)	/* mcyclecfg, minstretcfg */
+#define PMU_FEAT_HYP		(1U << 3)	/* H: VS/VU modes exist */
+
+/* One general or cache event: its mhpmevent selector and its counters */
+struct pmu_event_map {
+	uint64_t selector;
+	uint32_t counters;	/* bit i = hardware counter i */
+};
+
+/* One riscv,raw-event-to-mhpmcounters row: (data & mask) == base */
+struct pmu_raw_map {
+	uint64_t base;
+	uint64_t mask;
+	uint32_t counters;
+};
+
+struct pmu_platform {
+	unsigned int features;		/* PMU_FEAT_* */
+	unsigned int hw_slots;		/* first firmware counter index */
+	unsigned int num_ctrs;		/* hw_slots + PMU_FW_CTR_MAX */
+	uint32_t hw_mask;		/* usable hardware counters */
+	uint32_t filter_mask;		/* hw counters honouring xINH filters */
+	uint64_t fw_mask;		/* firmware counter indices */
+	uint64_t valid_mask;		/* hw_mask | fw_mask */
+	uint64_t sel_mask;		/* selector bits not owned by Sscofpmf */
+	uint8_t hw_width[PMU_HW_CTR_MAX];	/* bits - 1 */
+	struct pmu_event_map events[PMU_HW_EVENT_SLOTS];
+	struct pmu_raw_map raw[PMU_RAW_MAP_MAX];
+	unsigned int num_raw;
+};
+
+struct pmu_hart {
+	const struct pmu_platform *plat;
+	uint64_t mapped;		/* counters configured for an event */
+	uint64_t started;		/* counters counting */
+	struct pmu_snapshot_area *snap;	/* NULL: no snapshot memory */
+	uint32_t saved_of;		/* OF bits kept across suspend */
+	uint32_t fw_other_started;	/* fw counters on events >= 256 */
+	uint64_t hw_evt[PMU_HW_CTR_MAX];	/* mhpmevent / x..cfg value */
+	uint64_t hw_saved[PMU_HW_CTR_MAX];	/* values across suspend */
+	uint64_t fw_value[PMU_FW_CTR_MAX];
+	uint64_t fw_data[PMU_FW_CTR_MAX];
+	uint32_t fw_code[PMU_FW_CTR_MAX];
+	uint32_t fw_ev_started[PMU_FW_STD_MAX];	/* per SBI fw event */
+};
+
+/**
+ * pmu_platform_init() - start a platform description
+ * @plat: storage to fill
+ * @features: PMU_FEAT_* present on every hart
+ *
+ * Only the fixed counters (cycle, instret) are known until
+ * pmu_platform_probe(); no event is mapped to a programmable counter until
+ * a DT map or pmu_platform_default_map() is loaded.
+ */
+void pmu_platform_init(struct pmu_platform *plat, unsigned int features);
+
+/**
+ * pmu_platform_probe() - discover the mhpmcounters of the boot hart
+ * @plat: platform description
+ *
+ * Probes mhpmcounter3..31 with pmu_host_csr_probe(): a counter exists if the
+ * access does not trap and does not read back as zero; its width is the
+ * number of bits that stick. Leaves them zero and their events idle.
+ */
+void pmu_platform_probe(struct pmu_platform *plat);
+
+/**
+ * pmu_platform_default_map() - map events without a riscv,pmu DT node
+ * @plat: platform description
+ *
+ * Uses the standard hart event selector codes (riscv_draft_encoding.h):
+ * general events 1-6 and 10 and the L1D/L1I/LL/ITLB read access/miss cache
+ * events on every programmable counter. Return: 0.
+ */
+int pmu_platform_default_map(struct pmu_platform *plat);
+
+/**
+ * pmu_dt_event_to_mhpmevent() - load riscv,event-to-mhpmevent
+ * @plat: platform description
+ * @cells: raw big-endian property value: <event_idx sel_hi sel_lo>...
+ * @len: property length in bytes
+ *
+ * Return: 0, or SBI_ERR_INVALID_PARAM (nothing loaded) if the length is not
+ * a non-zero multiple of 12 or an event_idx is not a general/cache event.
+ */
+int pmu_dt_event_to_mhpmevent(struct pmu_platform *plat, const void *cells,
+			      unsigned long len);
+
+/**
+ * pmu_dt_event_to_mhpmcounters() - load riscv,event-to-mhpmcounters
+ * @plat: platform description
+ * @cells: raw big-endian value: <event_idx_start event_idx_end bitmap>...
+ * @len: property length in bytes
+ *
+ * Bit i of bitmap is hardware counter i; bit 0 counts only cycles, bit 2
+ * only instructions, bit 1 nothing. Codes inside a range that are not
+ * events (NO_EVENT, cache op 3) are skipped.
+ * Return: 0, or SBI_ERR_INVALID_PARAM (nothing loaded) for a bad length,
+ * start > end, or a range not within one general/cache event type.
+ */
+int pmu_dt_event_to_mhpmcounters(struct pmu_platform *plat, const void *cells,
+				 unsigned long len);
+
+/**
+ * pmu_dt_raw_event_to_mhpmcounters() - load riscv,raw-event-to-mhpmcounters
+ * @plat: platform description
+ * @cells: raw big-endian value: <base_hi base_lo mask_hi mask_lo bitmap>...
+ * @len: property length in bytes
+ *
+ * A raw event with data d may use the counters of every row where
+ * (d & mask) == base. Return: 0, SBI_ERR_INVALID_PARAM (bad length, base
+ * bits outside mask) or SBI_ERR_FAILED (more than PMU_RAW_MAP_MAX rows);
+ * nothing is loaded on error.
+ */
+int pmu_dt_raw_event_to_mhpmcounters(struct pmu_platform *plat,
+				     const void *cells, unsigned long len);
+
+/**
+ * pmu_hart_init() - reset the PMU of the calling hart
+ * @h: per-hart storage
+ * @plat: platform description
+ *
+ * For cold/warm boot and HSM start: releases every counter, zeroes them,
+ * inhibits them, programs idle events (MINH), forgets the snapshot memory
+ * and lets S-mode read the hardware counters (mcounteren).
+ */
+void pmu_hart_init(struct pmu_hart *h, const struct pmu_platform *plat);
+
+/**
+ * pmu_hart_stop() - HSM stop: release and reset every counter of this hart
+ * @h: per-hart state
+ */
+void pmu_hart_stop(struct pmu_hart *h);
+
+/**
+ * pmu_hart_suspend() - save hardware counter state before a suspend
+ * @h: per-hart state
+ *
+ * Stops the hardware counters and saves their values and overflow bits.
+ */
+void pmu_hart_suspend(struct pmu_hart *h);
+
+/**
+ * pmu_hart_resume() - reprogram hardware counters after a suspend
+ * @h: per-hart state
+ */
+void pmu_hart_resume(struct pmu_hart *h);
+
+/**
+ * pmu_fw_event_inc() - count one firmware event on this hart
+ * @h: per-hart state
+ * @code: SBI firmware event code (0..21 or 256..65534); PMU_FW_PLATFORM
+ *        events go through pmu_fw_platform_event_inc()
+ *
+ * O(1) for the SBI events: one bitmap load when nothing counts them.
+ */
+void pmu_fw_event_inc(struct pmu_hart *h, unsigned int code);
+
+/**
+ * pmu_fw_platform_event_inc() - count one SBI_PMU_FW_PLATFORM event
+ * @h: per-hart state
+ * @data: the platform event encoding (event_data of the configuration)
+ */
+void pmu_fw_platform_event_inc(struct pmu_hart *h, uint64_t data);
+
+/**
+ * pmu_sbi_ecall() - handle one call of the SBI PMU extension
+ * @h: state of the calling hart
+ * @fid: function ID (SBI_EXT_PMU_*)
+ * @a: a0..a5 of the call
+ * @out_value: sbiret.value (0 on error)
+ *
+ * Every argument may be hostile. Return: sbiret.error (SBI_SUCCESS or
+ * SBI_ERR_*); SBI_ERR_NOT_SUPPORTED for unknown function IDs.
+ */
+long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
+		   const unsigned long *a, unsigned long *out_value);
+
+#endif /* PMU_PMU_H */

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the portable PMU core needs from the firmware that embeds it. The
+ * firmware (or a test harness, or an OpenSBI adapter) defines these
+ * functions; they are bound at link time, so no function pointer is followed
+ * on a hot path. All of them act on the calling hart.
+ */
+#ifndef PMU_HOST_H
+#define PMU_HOST_H
+
+#include <stdbool.h>
+
+/**
+ * pmu_host_csr_read() - read a CSR of the calling hart by number
+ * @csr: CSR number (0xb00.., 0xc00.., 0x320.., 0x306, 0xda0, ...)
+ *
+ * Only called for CSRs the core knows to exist (probed or declared present).
+ */
+unsigned long pmu_host_csr_read(unsigned int csr);
+
+/**
+ * pmu_host_csr_write() - write a CSR of the calling hart by number
+ * @csr: CSR number
+ * @val: value to write
+ */
+void pmu_host_csr_write(unsigned int csr, unsigned long val);
+
+/**
+ * pmu_host_csr_probe() - write a CSR that may not exist and read it back
+ * @csr: CSR number
+ * @val: value to write
+ * @readback: where the value read back after the write is stored
+ *
+ * Return: 0 on success, -1 if the access trapped (the CSR is absent).
+ */
+int pmu_host_csr_probe(unsigned int csr, unsigned long val,
+		       unsigned long *readback);
+
+/**
+ * pmu_host_smem_allowed() - may the supervisor share this memory with us?
+ * @addr_lo: low XLEN bits of the physical address
+ * @addr_hi: high XLEN bits of the physical address
+ * @size: size in bytes (never 0)
+ *
+ * True only if [addr, addr + size) is RAM owned by the calling hart's
+ * supervisor domain: not firmware memory, not MMIO, not past the end of RAM,
+ * not wrapping around.
+ */
+bool pmu_host_smem_allowed(unsigned long addr_lo, unsigned long addr_hi,
+			   unsigned long size);
+
+/**
+ * pmu_host_smem_ptr() - M-mode pointer to a supervisor physical address
+ * @addr: physical address accepted by pmu_host_smem_allowed()
+ *
+ * Identity in the firmware; test harnesses map it into a buffer.
+ */
+void *pmu_host_smem_ptr(unsigned long addr);
+
+#endif /* PMU_HOST_H */

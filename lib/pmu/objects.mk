@@ -1,0 +1,7 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Objects of the portable PMU core (sources in lib/pmu/, headers in
+# include/pmu/). Needs <sbi/sbi_error.h>, <sbi/sbi_ecall_interface.h>,
+# <sbi/riscv_draft_encoding.h>, <sbi/sbi_string.h> (memset) and the
+# pmu_host_* functions of <pmu/pmu_host.h>.
+PMU_OBJS := pmu_platform.o pmu_dt.o pmu_events.o pmu_hw.o pmu_fw.o \
+	    pmu_counters.o pmu_snapshot.o pmu_hart.o pmu_ecall.o

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The SBI PMU binding: every argument check of the extension lives here,
+ * so the core below only ever sees valid, absolute counter sets.
+ */
+#include <sbi/sbi_ecall_interface.h>
+#include <pmu/pmu_host.h>
+#include "pmu_internal.h"
+
+#define PMU_XLEN	(sizeof(unsigned long) * 8)
+
+/*
+ * (base, mask) -> absolute set. Invalid: empty mask, base past the last
+ * counter, base + highest bit past the last counter (this also rejects
+ * masks that would shift out of XLEN), or any index that is not a counter
+ * (the time slot, an absent hpmcounter).
+ */
+static bool pmu_ecall_set(const struct pmu_platform *plat, unsigned long base,
+			  unsigned long mask, uint64_t *set)
+{
+	unsigned long room;
+
+	if (!mask || base >= plat->num_ctrs)
+		return false;
+	room = plat->num_ctrs - base;
+	if (room < PMU_XLEN && (mask >> room))
+		return false;
+	*set = (uint64_t)mask << base;
+	return !(*set & ~plat->valid_mask);
+}
+
+/* A 64-bit argument: one register on RV64, lo/hi pair on RV32. */
+static inline uint64_t pmu_ecall_u64(const unsigned long *a, unsigned int i)
+{
+#if __SIZEOF_LONG__ == 4
+	return a[i] | ((uint64_t)a[i + 1] << 32);
+#else
+	return a[i];
+#endif
+}
+
+static long pmu_ecall_cfg_match(struct pmu_hart *h, const unsigned long *a,
+				unsigned long *out)
+{
+	uint64_t set;
+
+	if ((a[2] & ~PMU_CFG_VALID_MASK) ||
+	    !pmu_ecall_set(h->plat, a[0], a[1], &set))
+		return SBI_ERR_INVALID_PARAM;
+	return pmu_ctr_config_match(h, set, a[2], a[3], pmu_ecall_u64(a, 4),
+				    out);
+}
+
+static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a)
+{
+	const unsigned long both = PMU_START_SET_INIT_VALUE |
+				   PMU_START_INIT_SNAPSHOT;
+	uint64_t set;
+
+	if ((a[2] & ~PMU_START_VALID_MASK) || (a[2] & both) == both ||
+	    !pmu_ecall_set(h->plat, a[0], a[1], &set))
+		return SBI_ERR_INVALID_PARAM;
+	if ((a[2] & PMU_START_INIT_SNAPSHOT) && !h->snap)
+		return SBI_ERR_NO_SHMEM;
+	return pmu_ctr_start(h, a[0], set, a[2], pmu_ecall_u64(a, 3));
+}
+
+static long pmu_ecall_stop(struct pmu_hart *h, const unsigned long *a)
+{
+	uint64_t set;
+
+	if ((a[2] & ~PMU_STOP_VALID_MASK) ||
+	    !pmu_ecall_set(h->plat, a[0], a[1], &set))
+		return SBI_ERR_INVALID_PARAM;
+	if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)
+		return SBI_ERR_NO_SHMEM;
+	return pmu_ctr_stop(h, a[0], set, a[2]);
+}
+
+static long pmu_ecall_fw_read(struct pmu_hart *h, unsigned long idx, bool hi,
+			      unsigned long *out)
+{
+	uint64_t v;
+	long ret = pmu_ctr_fw_read(h, idx, &v);
+
+	if (ret)
+		return ret;
+#if __SIZEOF_LONG__ == 4
+	*out = hi ? (unsigned long)(v >> 32) : (unsigned long)v;
+#else
+	*out = hi ? 0 : v;
+#endif
+	return SBI_SUCCESS;
+}
+
+static long pmu_ecall_snapshot(struct pmu_hart *h, const unsigned long *a)
+{
+	if (a[2])
+		return SBI_ERR_INVALID_PARAM;
+	if (a[0] == PMU_SNAPSHOT_DISABLE && a[1] == PMU_SNAPSHOT_DISABLE) {
+		pmu_snapshot_disable(h);
+		return SBI_SUCCESS;
+	}
+	if (a[0] & (PMU_SNAPSHOT_ALIGN - 1))
+		return SBI_ERR_INVALID_PARAM;
+	return pmu_snapshot_set(h, a[0], a[1]);
+}
+
+static long pmu_ecall_event_info(struct pmu_hart *h, const unsigned long *a)
+{
+	struct pmu_event_info_entry *e;
+	unsigned long n = a[2];
+
+	if (a[3] || (a[0] & (PMU_EVENT_INFO_ALIGN - 1)))
+		return SBI_ERR_INVALID_PARAM;
+	if (!n)
+		return SBI_SUCCESS;
+	if (n > ~0UL / PMU_EVENT_INFO_SIZE ||
+	    !pmu_host_smem_allowed(a[0], a[1], n * PMU_EVENT_INFO_SIZE))
+		return SBI_ERR_INVALID_ADDRESS;
+	e = pmu_host_smem_ptr(a[0]);
+	if (!e)
+		return SBI_ERR_FAILED;
+	return pmu_event_get_info(h->plat, e, n);
+}
+
+long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
+		   const unsigned long *a, unsigned long *out_value)
+{
+	*out_value = 0;
+	if (!h || !h->plat)
+		return SBI_ERR_NOT_SUPPORTED;
+
+	switch (fid) {
+	case SBI_EXT_PMU_NUM_COUNTERS:
+		*out_value = h->plat->num_ctrs;
+		return SBI_SUCCESS;
+	case SBI_EXT_PMU_COUNTER_GET_INFO:
+		return pmu_ctr_get_info(h->plat, a[0], out_value);
+	case SBI_EXT_PMU_COUNTER_CFG_MATCH:
+		return pmu_ecall_cfg_match(h, a, out_value);
+	case SBI_EXT_PMU_COUNTER_START:
+		return pmu_ecall_start(h, a);
+	case SBI_EXT_PMU_COUNTER_STOP:
+		return pmu_ecall_stop(h, a);
+	case SBI_EXT_PMU_COUNTER_FW_READ:
+		return pmu_ecall_fw_read(h, a[0], false, out_value);
+	case SBI_EXT_PMU_COUNTER_FW_READ_HI:
+		return pmu_ecall_fw_read(h, a[0], true, out_value);
+	case SBI_EXT_PMU_SNAPSHOT_SET_SHMEM:
+		return pmu_ecall_snapshot(h, a);
+	case SBI_EXT_PMU_EVENT_GET_INFO:
+		return pmu_ecall_event_info(h, a);
+	default:
+		return SBI_ERR_NOT_SUPPORTED;
+	}
+}

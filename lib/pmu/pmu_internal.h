@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Private interfaces between the files of the PMU core. The SBI binding
+ * (pmu_ecall.c) checks every argument and hands the core a validated,
+ * absolute counter set: bit i = counter index i.
+ */
+#ifndef PMU_INTERNAL_H
+#define PMU_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pmu/pmu.h>
+#include <pmu/pmu_csr.h>
+#include <sbi/sbi_error.h>
+
+/* Index of the lowest set bit; x != 0. No libgcc call on RV64 without Zbb. */
+static inline unsigned int pmu_ctz(uint64_t x)
+{
+#if defined(__riscv_zbb) || !defined(__riscv)
+	return (unsigned int)__builtin_ctzll(x);
+#else
+	static const uint8_t debruijn[64] = {
+		0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
+		62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+		63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+		51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+	};
+
+	return debruijn[((x & -x) * 0x022fdd63cc95386dULL) >> 58];
+#endif
+}
+
+static inline bool pmu_has(const struct pmu_platform *plat, unsigned int feat)
+{
+	return (plat->features & feat) != 0;
+}
+
+/* Firmware counter bits (bit j = firmware counter j) of a counter set */
+static inline uint32_t pmu_fw_bits(const struct pmu_platform *plat,
+				   uint64_t set)
+{
+	return (uint32_t)((set & plat->fw_mask) >> plat->hw_slots);
+}
+
+/* pmu_events.c: which counters can count an event */
+int pmu_hw_event_slot(unsigned long event_idx);
+uint32_t pmu_event_hw_counters(const struct pmu_platform *plat,
+			       unsigned long event_idx, uint64_t data,
+			       uint64_t *selector);
+bool pmu_fw_event_valid(unsigned long event_idx, uint64_t data);
+bool pmu_event_supported(const struct pmu_platform *plat,
+			 unsigned long event_idx, uint64_t data);
+long pmu_event_get_info(const struct pmu_platform *plat,
+			struct pmu_event_info_entry *e, unsigned long n);
+
+/* pmu_hw.c: hardware counter programming */
+uint64_t pmu_hw_event_value(const struct pmu_platform *plat, unsigned int idx,
+			    uint64_t selector, unsigned long cfg_flags);
+uint64_t pmu_hw_idle_value(const struct pmu_platform *plat, unsigned int idx);
+void pmu_hw_program(struct pmu_hart *h, unsigned int idx, uint64_t evt);
+uint64_t pmu_hw_read(unsigned int idx);
+void pmu_hw_write(unsigned int idx, uint64_t val);
+void pmu_hw_start(struct pmu_hart *h, uint32_t bits);
+void pmu_hw_stop(uint32_t bits);
+uint32_t pmu_hw_overflow(const struct pmu_platform *plat, uint32_t bits);
+void pmu_hw_reset(struct pmu_hart *h);
+void pmu_hw_save(struct pmu_hart *h);
+void pmu_hw_restore(struct pmu_hart *h);
+
+/* pmu_fw.c: firmware counters */
+void pmu_fw_config(struct pmu_hart *h, unsigned int j, unsigned int code,
+		   uint64_t data);
+void pmu_fw_start(struct pmu_hart *h, uint32_t bits);
+void pmu_fw_stop(struct pmu_hart *h, uint32_t bits);
+
+/* pmu_counters.c: allocation, start/stop, info, reads */
+long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
+		      unsigned long *info);
+long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
+			  unsigned long flags, unsigned long event_idx,
+			  uint64_t data, unsigned long *idx_out);
+long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
+		   unsigned long flags, uint64_t init_value);
+long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
+		  unsigned long flags);
+long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx,
+		     uint64_t *value);
+uint64_t pmu_ctr_value(const struct pmu_hart *h, unsigned int idx);
+void pmu_ctr_set_value(struct pmu_hart *h, unsigned int idx, uint64_t val);
+
+/* pmu_snapshot.c: snapshot shared memory */
+long pmu_snapshot_set(struct pmu_hart *h, unsigned long lo, unsigned long hi);
+void pmu_snapshot_disable(struct pmu_hart *h);
+void pmu_snapshot_save(struct pmu_hart *h, unsigned long base, uint64_t set);
+uint64_t pmu_snapshot_value(const struct pmu_hart *h, unsigned long base,
+			    unsigned int idx);
+
+#endif /* PMU_INTERNAL_H */

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Snapshot shared memory: one 4 KiB page per hart, touched only by
+ * COUNTER_STOP with TAKE_SNAPSHOT (read/write) and COUNTER_START with
+ * INIT_SNAPSHOT (read). Entries are relative to the call's counter_idx_base;
+ * the pmu_ecall.c checks keep every set within base .. base + 63.
+ */
+#include <pmu/pmu_host.h>
+#include "pmu_internal.h"
+
+long pmu_snapshot_set(struct pmu_hart *h, unsigned long lo, unsigned long hi)
+{
+	if (!pmu_host_smem_allowed(lo, hi, PMU_SNAPSHOT_SIZE))
+		return SBI_ERR_INVALID_ADDRESS;
+	/* the memory is not touched now: only start/stop may access it */
+	h->snap = pmu_host_smem_ptr(lo);
+	return h->snap ? SBI_SUCCESS : SBI_ERR_FAILED;
+}
+
+void pmu_snapshot_disable(struct pmu_hart *h)
+{
+	h->snap = NULL;
+}
+
+/*
+ * Values of the counters in set (all mapped) and the overflow bitmap of
+ * this call, both relative to base. Without Sscofpmf the bitmap is zero.
+ */
+void pmu_snapshot_save(struct pmu_hart *h, unsigned long base, uint64_t set)
+{
+	struct pmu_snapshot_area *s = h->snap;
+	uint64_t left;
+
+	for (left = set; left; left &= left - 1) {
+		unsigned int i = pmu_ctz(left);
+
+		s->ctr_values[i - base] = pmu_ctr_value(h, i);
+	}
+	s->ctr_overflow_mask =
+		(uint64_t)pmu_hw_overflow(h->plat,
+					  (uint32_t)(set & h->plat->hw_mask)) >> base;
+}
+
+uint64_t pmu_snapshot_value(const struct pmu_hart *h, unsigned long base,
+			    unsigned int idx)
+{
+	return h->snap->ctr_values[idx - base];
+}
