@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The platform devices the firmware drives (addresses from sbi_plat). */
+#ifndef SBI_DRIVERS_H
+#define SBI_DRIVERS_H
+
+#include <stdint.h>
+
+/* ns16550 console: registers it with sbi_console if the DT names one. */
+void uart8250_init(void);
+
+/* ACLINT MSWI: raise / clear the machine software interrupt of a hart. */
+void aclint_mswi_send(unsigned long hartid);
+void aclint_mswi_clear(unsigned long hartid);
+
+/* ACLINT MTIMER */
+uint64_t aclint_mtime_read(void);
+void aclint_mtimecmp_write(unsigned long hartid, uint64_t value);
+
+/* syscon / sifive,test reset: does not return on success. */
+void syscon_poweroff(uint32_t fail_code);
+void syscon_reboot(void);
+
+#endif /* SBI_DRIVERS_H */

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* SBI extension handlers, one file each; dispatched by EID. */
+#ifndef SBI_ECALL_H
+#define SBI_ECALL_H
+
+#include <sbi/sbi_trap.h>
+
+/* a[0..5] are the caller's a0..a5. Each returns {error, value}. */
+struct sbiret sbi_ecall_base(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_time(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_ipi(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_rfence(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_hsm(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_srst(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_dbcn(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_pmu(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a);
+
+/* Nonzero if extension @eid is implemented (BASE probe_extension). */
+long sbi_ecall_probe(unsigned long eid);
+
+#endif /* SBI_ECALL_H */

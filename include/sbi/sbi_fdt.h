@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Small helpers over libfdt used by the platform and driver code. */
+#ifndef SBI_FDT_H
+#define SBI_FDT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Entry @index of a node's "reg", using the parent's cell sizes. */
+int fdt_get_reg(const void *fdt, int node, int index, unsigned long *addr,
+		unsigned long *size);
+/* A u32 property, or @def if absent. */
+uint32_t fdt_get_u32(const void *fdt, int node, const char *name,
+		     uint32_t def);
+/* True unless "status" says otherwise. */
+bool fdt_node_enabled(const void *fdt, int node);
+/* Node named by /chosen/stdout-path (options after ':' ignored). */
+int fdt_stdout_node(const void *fdt);
+/* Add a no-map /reserved-memory entry for the firmware; grows the tree. */
+int fdt_reserve_firmware(void *fdt, unsigned long base, unsigned long size);
+/* Mark cpu nodes of harts the firmware cannot run as disabled. */
+int fdt_disable_unusable_harts(void *fdt);
+
+#endif /* SBI_FDT_H */

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Per-hart machine set-up and transitions to lower privilege. */
+#ifndef SBI_HART_H
+#define SBI_HART_H
+
+#include <sbi/riscv_encoding.h>
+
+/* Interrupts that belong to S-mode (delegated when present). */
+#define SBI_HART_S_IRQS	(MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP)
+
+/* Program delegation, PMP, counters, envcfg and the PMU for this hart. */
+void sbi_hart_init(void);
+/* Same, when a stopped hart is started again. */
+void sbi_hart_reinit(void);
+
+/* Discard the current stack and run @fn on a fresh one. */
+void __attribute__((noreturn)) sbi_hart_restart_stack(void (*fn)(void));
+/* Enter S-mode at this hart's next_addr with next_arg1 (HSM resume). */
+void __attribute__((noreturn)) sbi_hart_resume_lower(void);
+
+#endif /* SBI_HART_H */

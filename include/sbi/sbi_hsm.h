@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Hart state management. */
+#ifndef SBI_HSM_H
+#define SBI_HSM_H
+
+#include <sbi/sbi_trap.h>
+
+int sbi_hsm_hart_start(unsigned long hartid, unsigned long addr,
+		       unsigned long opaque);
+/* Stop the calling hart; returns only on failure. */
+int sbi_hsm_hart_stop(void);
+long sbi_hsm_hart_status(unsigned long hartid);
+int sbi_hsm_hart_suspend(unsigned long type, unsigned long addr,
+			 unsigned long opaque);
+/* Park a hart that has finished warm boot until someone starts it. */
+void __attribute__((noreturn)) sbi_hsm_wait_for_start(void);
+
+#endif /* SBI_HSM_H */

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Boot entry points and the next-stage description. */
+#ifndef SBI_INIT_H
+#define SBI_INIT_H
+
+#include <stdbool.h>
+
+#define FW_VERSION_STR	"0.1"
+
+struct sbi_next_stage {
+	unsigned long addr;
+	unsigned long mode;	/* PRV_S or PRV_U */
+	unsigned long fdt;
+};
+
+/*
+ * Implemented by each firmware variant: fill @next from the boot arguments.
+ * Returns 0, or a negative value with *why set if the arguments are unusable.
+ */
+int fw_next_stage(unsigned long fdt, unsigned long a2,
+		  struct sbi_next_stage *next, const char **why);
+
+/* Name of the variant, for the banner. */
+extern const char fw_variant_name[];
+
+void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2);
+void sbi_warm_boot(unsigned long hartid);
+
+/* Set by the cold-boot hart once shared state is ready (fw_base.S). */
+extern volatile unsigned int _boot_done;
+
+/* Leave M-mode for @addr in @mode with a0 = hartid, a1 = @arg1. */
+void __attribute__((noreturn))
+sbi_hart_enter_lower(unsigned long addr, unsigned long mode,
+		     unsigned long arg1);
+
+#endif /* SBI_INIT_H */

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Per-hart scratch: one fixed-size block at the top of each hart's stack
+ * area. In M-mode `tp` always points at the current hart's scratch, and
+ * `mscratch` holds the same pointer while the hart runs below M-mode.
+ */
+#ifndef SBI_SCRATCH_H
+#define SBI_SCRATCH_H
+
+#define FW_MAX_HARTS			16
+#define FW_HART_AREA_SIZE		(16 * 1024)
+#define SBI_SCRATCH_SIZE		4096
+#define SBI_SCRATCH_TMP0_OFFSET		0
+
+#ifndef __ASSEMBLER__
+
+#include <stdint.h>
+#include <sbi/riscv_atomic.h>
+#include <sbi/sbi_tlb.h>
+#include <pmu/pmu.h>
+
+struct sbi_scratch {
+	unsigned long tmp0;		/* trap entry spill slot: offset 0 */
+	unsigned long hartid;
+	/* HSM */
+	atomic_t hsm_state;
+	unsigned long next_addr;	/* start/resume address in S-mode */
+	unsigned long next_arg1;	/* opaque value for a1 */
+	unsigned long suspend_type;
+	/* IPI events pending for this hart (SBI_IPI_EVENT_* bits) */
+	atomic_t ipi_events;
+	struct sbi_tlb_slot tlb;
+	/* M-mode traps the firmware did not expect (test channel) */
+	unsigned long unexpected_traps;
+	struct pmu_hart pmu;
+};
+
+_Static_assert(sizeof(struct sbi_scratch) <= SBI_SCRATCH_SIZE,
+	       "scratch overflows its slot");
+
+static inline struct sbi_scratch *sbi_scratch_this(void)
+{
+	struct sbi_scratch *s;
+
+	__asm__("mv %0, tp" : "=r"(s));
+	return s;
+}
+
+/* Scratch of another hart, or NULL if @hartid is not a usable hart. */
+struct sbi_scratch *sbi_scratch_of(unsigned long hartid);
+
+#endif
+#endif /* SBI_SCRATCH_H */

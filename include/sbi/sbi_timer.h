@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The SBI timer: Sstc stimecmp when present, else ACLINT mtimecmp. */
+#ifndef SBI_TIMER_H
+#define SBI_TIMER_H
+
+#include <stdint.h>
+
+void sbi_timer_set(uint64_t when);
+/* Machine timer interrupt: hand the event to S-mode as STIP. */
+void sbi_timer_process(void);
+/* Current time (time CSR or mtime). */
+uint64_t sbi_timer_value(void);
+
+#endif /* SBI_TIMER_H */

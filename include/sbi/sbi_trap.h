@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Trap frame layout shared by the assembly entry and the C handlers. */
+#ifndef SBI_TRAP_H
+#define SBI_TRAP_H
+
+/* Offsets (in registers) of the saved state in struct sbi_trap_regs. */
+#define SBI_TRAP_REG_MEPC		32
+#define SBI_TRAP_REG_MSTATUS		33
+#define SBI_TRAP_REGS_COUNT		34
+#define SBI_TRAP_REGS_SIZE		(SBI_TRAP_REGS_COUNT * 8)
+
+/* The ecall fast path saves only what the C calling convention clobbers. */
+#define SBI_ECALL_FRAME_SIZE		(16 * 8)
+
+#ifndef __ASSEMBLER__
+
+/* x0..x31 in order (x0 slot unused), then mepc and mstatus. */
+struct sbi_trap_regs {
+	unsigned long zero, ra, sp, gp, tp, t0, t1, t2;
+	unsigned long s0, s1, a0, a1, a2, a3, a4, a5;
+	unsigned long a6, a7, s2, s3, s4, s5, s6, s7;
+	unsigned long s8, s9, s10, s11, t3, t4, t5, t6;
+	unsigned long mepc, mstatus;
+};
+
+struct sbiret {
+	long error;
+	long value;
+};
+
+/* C entry of every trap but an S-mode ecall; returns the frame to restore. */
+struct sbi_trap_regs *sbi_trap_handler(struct sbi_trap_regs *regs);
+
+/* Emulation of what S-mode expects the hardware to do (sbi_emulate.c). */
+void sbi_emulate_misaligned(struct sbi_trap_regs *regs, unsigned long cause,
+			    unsigned long tval);
+void sbi_emulate_illegal(struct sbi_trap_regs *regs, unsigned long tval);
+
+/* Deliver an exception to S-mode as if the hardware had delegated it. */
+void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
+		       unsigned long tval);
+
+/* Ecall dispatch; a0..a5 arguments, a6 FID, a7 EID. */
+struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
+				unsigned long a2, unsigned long a3,
+				unsigned long a4, unsigned long a5,
+				unsigned long fid, unsigned long eid);
+
+#endif
+#endif /* SBI_TRAP_H */

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The boot banner: enough for a bring-up engineer to see what was found. */
+#include <sbi/sbi_banner.h>
+#include <sbi/sbi_console.h>
+#include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_platform.h>
+
+static const enum sbi_isa_ext pmu_exts[] = {
+	SBI_ISA_EXT_SSCOFPMF, SBI_ISA_EXT_SMCNTRPMF, SBI_ISA_EXT_SMCDELEG,
+	SBI_ISA_EXT_SSCCFG, SBI_ISA_EXT_SMSTATEEN, SBI_ISA_EXT_SMCSRIND,
+	SBI_ISA_EXT_SSCSRIND, SBI_ISA_EXT_SSTC, SBI_ISA_EXT_SMCTR,
+	SBI_ISA_EXT_SSPESA, SBI_ISA_EXT_SSPLCOFI, SBI_ISA_EXT_SMPDIS,
+	SBI_ISA_EXT_SSPDIS,
+};
+
+static void print_exts(void)
+{
+	unsigned int i;
+
+	sbi_printf("Extensions      :");
+	for (i = 0; i < sizeof(pmu_exts) / sizeof(pmu_exts[0]); i++)
+		if (sbi_isa_has(&sbi_plat.isa, pmu_exts[i]))
+			sbi_printf(" %s", sbi_isa_ext_name(pmu_exts[i]));
+	sbi_printf("\nAbsent          :");
+	for (i = 0; i < sizeof(pmu_exts) / sizeof(pmu_exts[0]); i++)
+		if (!sbi_isa_has(&sbi_plat.isa, pmu_exts[i]))
+			sbi_printf(" %s", sbi_isa_ext_name(pmu_exts[i]));
+	sbi_printf("\n");
+}
+
+static void print_counters(void)
+{
+	const struct pmu_platform *p = &sbi_plat.pmu;
+	unsigned int i, n = 0, lo = 64, hi = 0;
+
+	for (i = 0; i < PMU_HW_CTR_MAX; i++) {
+		if (!((p->hw_mask >> i) & 1))
+			continue;
+		n++;
+		if (p->hw_width[i] + 1U < lo)
+			lo = p->hw_width[i] + 1;
+		if (p->hw_width[i] + 1U > hi)
+			hi = p->hw_width[i] + 1;
+	}
+	sbi_printf("PMU counters    : %u hardware (%u-%u bits, mask 0x%x), "
+		   "%u firmware\n", n, n ? lo : 0, hi, p->hw_mask,
+		   p->num_ctrs - p->hw_slots);
+}
+
+void sbi_banner_print(const struct sbi_next_stage *next)
+{
+	sbi_printf("\nTally firmware %s (%s)\n", FW_VERSION_STR,
+		   fw_variant_name);
+	sbi_printf("SBI version     : %d.%d\n", SBI_SPEC_VERSION_MAJOR,
+		   SBI_SPEC_VERSION_MINOR);
+	sbi_printf("Platform        : %s\n", sbi_plat.model);
+	sbi_printf("Harts           : %u (mask 0x%lx)%s\n", sbi_plat.hart_count,
+		   sbi_plat.hart_mask,
+		   sbi_plat.hart_ignored ? ", some beyond FW_MAX_HARTS ignored"
+					 : "");
+	sbi_printf("Firmware region : 0x%lx-0x%lx (PMP, %u entries)\n",
+		   sbi_plat.fw_start, sbi_plat.fw_start + sbi_plat.fw_region - 1,
+		   sbi_plat.pmp_count);
+	sbi_printf("Timer           : %s, %lu Hz\n",
+		   sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC) ? "sstc"
+								: "aclint",
+		   sbi_plat.timebase_freq);
+	print_exts();
+	print_counters();
+	sbi_printf("Next stage      : 0x%lx in %s-mode, DT at 0x%lx\n\n",
+		   next->addr, next->mode == 1 ? "S" : "U", next->fdt);
+}

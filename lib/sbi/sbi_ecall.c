@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Ecall dispatch. The switch on the EID compiles to a short compare tree;
+ * BASE and PMU, the hot extensions, are tested first.
+ */
+#include <sbi/sbi_ecall.h>
+#include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_error.h>
+#include <sbi/sbi_platform.h>
+
+struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
+				unsigned long a2, unsigned long a3,
+				unsigned long a4, unsigned long a5,
+				unsigned long fid, unsigned long eid)
+{
+	const unsigned long a[6] = { a0, a1, a2, a3, a4, a5 };
+
+	if (eid == SBI_EXT_BASE)
+		return sbi_ecall_base(fid, a);
+	if (eid == SBI_EXT_PMU)
+		return sbi_ecall_pmu(fid, a);
+	switch (eid) {
+	case SBI_EXT_TIME:
+		return sbi_ecall_time(fid, a);
+	case SBI_EXT_IPI:
+		return sbi_ecall_ipi(fid, a);
+	case SBI_EXT_RFENCE:
+		return sbi_ecall_rfence(fid, a);
+	case SBI_EXT_HSM:
+		return sbi_ecall_hsm(fid, a);
+	case SBI_EXT_SRST:
+		return sbi_ecall_srst(fid, a);
+	case SBI_EXT_DBCN:
+		return sbi_ecall_dbcn(fid, a);
+	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
+		return sbi_ecall_legacy(eid, a);
+	default:
+		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
+	}
+}
+
+long sbi_ecall_probe(unsigned long eid)
+{
+	switch (eid) {
+	case SBI_EXT_BASE:
+	case SBI_EXT_TIME:
+	case SBI_EXT_IPI:
+	case SBI_EXT_RFENCE:
+	case SBI_EXT_HSM:
+	case SBI_EXT_PMU:
+	case SBI_EXT_DBCN:
+	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
+		return 1;
+	case SBI_EXT_SRST:
+		return sbi_plat.poweroff_addr || sbi_plat.reboot_addr;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* SBI v0.1 legacy calls; hart masks are pointers into S-mode memory. */
+#include <sbi/riscv_asm.h>
+#include <sbi/sbi_console.h>
+#include <sbi/sbi_drivers.h>
+#include <sbi/sbi_ecall.h>
+#include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_error.h>
+#include <sbi/sbi_ipi.h>
+#include <sbi/sbi_platform.h>
+#include <sbi/sbi_timer.h>
+#include <sbi/sbi_tlb.h>
+#include <sbi/sbi_unpriv.h>
+
+static long legacy_hmask(unsigned long ptr, unsigned long *hmask)
+{
+	unsigned long m;
+
+	if (!ptr) {
+		*hmask = sbi_plat.hart_mask;
+		return 0;
+	}
+	if (sbi_load_ulong(ptr, &m))
+		return SBI_ERR_INVALID_ADDRESS;
+	*hmask = m & sbi_plat.hart_mask;
+	return 0;
+}
+
+static long legacy_fence(unsigned long eid, const unsigned long *a)
+{
+	struct sbi_tlb_req req = { SBI_TLB_FENCE_I, a[1], a[2], a[3] };
+	unsigned long hmask;
+	long err = legacy_hmask(a[0], &hmask);
+
+	if (err)
+		return err;
+	if (eid == SBI_EXT_0_1_REMOTE_SFENCE_VMA)
+		req.type = SBI_TLB_SFENCE_VMA;
+	else if (eid == SBI_EXT_0_1_REMOTE_SFENCE_VMA_ASID)
+		req.type = SBI_TLB_SFENCE_VMA_ASID;
+	return sbi_tlb_request(hmask, &req);
+}
+
+struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
+{
+	unsigned long hmask;
+	long ret = 0;
+	char c;
+
+	switch (eid) {
+	case SBI_EXT_0_1_SET_TIMER:
+		sbi_timer_set(a[0]);
+		break;
+	case SBI_EXT_0_1_CONSOLE_PUTCHAR:
+		c = (char)a[0];
+		sbi_console_write(&c, 1);
+		break;
+	case SBI_EXT_0_1_CONSOLE_GETCHAR:
+		ret = sbi_getc();
+		break;
+	case SBI_EXT_0_1_CLEAR_IPI:
+		csr_clear(CSR_MIP, MIP_SSIP);
+		break;
+	case SBI_EXT_0_1_SEND_IPI:
+		ret = legacy_hmask(a[0], &hmask);
+		if (!ret)
+			sbi_ipi_send_soft(hmask);
+		break;
+	case SBI_EXT_0_1_SHUTDOWN:
+		syscon_poweroff(0);
+		ret = SBI_ERR_FAILED;
+		break;
+	default:
+		ret = legacy_fence(eid, a);
+		break;
+	}
+	return (struct sbiret){ ret, 0 };
+}

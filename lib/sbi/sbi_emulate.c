@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Emulation of misaligned integer loads/stores and of the time CSR where
+ * the hardware lacks them. What cannot be emulated goes to S-mode as the
+ * original exception.
+ */
+#include <sbi/riscv_asm.h>
+#include <sbi/sbi_platform.h>
+#include <sbi/sbi_pmu_fw.h>
+#include <sbi/sbi_timer.h>
+#include <sbi/sbi_trap.h>
+#include <sbi/sbi_unpriv.h>
+
+struct mem_op {
+	unsigned int len;	/* bytes accessed */
+	unsigned int reg;	/* rd for loads, rs2 for stores */
+	bool sign;		/* sign-extend a load */
+	bool store;
+};
+
+static unsigned long *xreg(struct sbi_trap_regs *regs, unsigned int n)
+{
+	return &((unsigned long *)regs)[n];
+}
+
+/* Decode integer LH/LW/LD/LHU/LWU/SH/SW/SD and their compressed forms. */
+static bool decode(unsigned long insn, struct mem_op *op)
+{
+	unsigned int f3 = (insn >> 13) & 7;
+
+	if ((insn & 3) == 3) {
+		f3 = (insn >> 12) & 7;
+		op->store = (insn & 0x7f) == 0x23;
+		if ((insn & 0x7f) != 0x03 && !op->store)
+			return false;
+		op->len = 1u << (f3 & 3);
+		op->sign = !op->store && !(f3 & 4);
+		op->reg = op->store ? (insn >> 20) & 31 : (insn >> 7) & 31;
+		return f3 != 7 && !(op->store && f3 > 3) && op->len > 1;
+	}
+	op->sign = true;
+	switch ((insn & 3) << 3 | f3) {
+	case 0 << 3 | 2: case 0 << 3 | 3:	/* C.LW, C.LD */
+		op->store = false;
+		op->reg = 8 + ((insn >> 2) & 7);
+		break;
+	case 0 << 3 | 6: case 0 << 3 | 7:	/* C.SW, C.SD */
+		op->store = true;
+		op->reg = 8 + ((insn >> 2) & 7);
+		break;
+	case 2 << 3 | 2: case 2 << 3 | 3:	/* C.LWSP, C.LDSP */
+		op->store = false;
+		op->reg = (insn >> 7) & 31;
+		break;
+	case 2 << 3 | 6: case 2 << 3 | 7:	/* C.SWSP, C.SDSP */
+		op->store = true;
+		op->reg = (insn >> 2) & 31;
+		break;
+	default:
+		return false;
+	}
+	op->len = (f3 & 1) ? 8 : 4;
+	return true;
+}
+
+static unsigned long do_load(const struct mem_op *op, unsigned long addr,
+			     unsigned long *val, unsigned long *bad)
+{
+	unsigned long v = 0, cause;
+	unsigned int i;
+	uint8_t b;
+
+	for (i = 0; i < op->len; i++) {
+		cause = sbi_load_u8(addr + i, &b);
+		if (cause) {
+			*bad = addr + i;
+			return cause;
+		}
+		v |= (unsigned long)b << (8 * i);
+	}
+	if (op->sign && op->len < 8) {
+		unsigned int sh = 64 - 8 * op->len;
+
+		v = (unsigned long)((long)(v << sh) >> sh);
+	}
+	*val = v;
+	return 0;
+}
+
+static unsigned long do_store(const struct mem_op *op, unsigned long addr,
+			      unsigned long val, unsigned long *bad)
+{
+	unsigned long cause;
+	unsigned int i;
+
+	for (i = 0; i < op->len; i++) {
+		cause = sbi_store_u8(addr + i, val >> (8 * i));
+		if (cause) {
+			*bad = addr + i;
+			return cause;
+		}
+	}
+	return 0;
+}
+
+void sbi_emulate_misaligned(struct sbi_trap_regs *regs, unsigned long cause,
+			    unsigned long tval)
+{
+	bool is_store = cause == CAUSE_MISALIGNED_STORE;
+	unsigned long insn, val, bad = tval, fault;
+	struct mem_op op;
+
+	sbi_pmu_fw_count(is_store ? PMU_FW_MISALIGNED_STORE
+				  : PMU_FW_MISALIGNED_LOAD);
+	fault = sbi_fetch_insn(regs->mepc, &insn);
+	if (fault) {
+		sbi_trap_redirect(regs, fault, regs->mepc);
+		return;
+	}
+	if (!decode(insn, &op) || op.store != is_store) {
+		sbi_trap_redirect(regs, cause, tval);	/* AMO, FP, ... */
+		return;
+	}
+	if (is_store) {
+		fault = do_store(&op, tval, *xreg(regs, op.reg), &bad);
+	} else {
+		fault = do_load(&op, tval, &val, &bad);
+		if (!fault && op.reg)
+			*xreg(regs, op.reg) = val;
+	}
+	if (fault) {
+		sbi_trap_redirect(regs, fault, bad);
+		return;
+	}
+	regs->mepc += INSN_LEN(insn);
+}
+
+/* csrr rd, time: csrrs rd, 0xc01, x0 */
+static bool is_rdtime(unsigned long insn)
+{
+	return (insn & 0xfffff07fUL) == ((CSR_TIME << 20) | (2 << 12) |
+					 INSN_OPCODE_SYSTEM);
+}
+
+void sbi_emulate_illegal(struct sbi_trap_regs *regs, unsigned long tval)
+{
+	unsigned long insn = tval, rd;
+
+	sbi_pmu_fw_count(PMU_FW_ILLEGAL_INSN);
+	if (!insn && sbi_fetch_insn(regs->mepc, &insn))
+		insn = 0;
+	if (!is_rdtime(insn)) {
+		sbi_trap_redirect(regs, CAUSE_ILLEGAL_INSTRUCTION, tval);
+		return;
+	}
+	rd = (insn >> 7) & 31;
+	if (rd)
+		*xreg(regs, rd) = sbi_timer_value();
+	regs->mepc += 4;
+}

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* Per-hart machine configuration and the way down to S-mode. */
+#include <sbi/riscv_asm.h>
+#include <sbi/sbi_hart.h>
+#include <sbi/sbi_init.h>
+#include <sbi/sbi_platform.h>
+#include <sbi/sbi_pmu_fw.h>
+
+/* ACLINT: S-mode must not reach msip or mtimecmp of any hart. */
+#define ACLINT_PMP_SIZE		0x10000UL
+
+static unsigned long deleg_exceptions(void)
+{
+	unsigned long d = BIT(CAUSE_MISALIGNED_FETCH) | BIT(CAUSE_BREAKPOINT) |
+			  BIT(CAUSE_USER_ECALL) | BIT(CAUSE_FETCH_ACCESS) |
+			  BIT(CAUSE_FETCH_PAGE_FAULT) |
+			  BIT(CAUSE_LOAD_PAGE_FAULT) |
+			  BIT(CAUSE_STORE_PAGE_FAULT);
+
+	/* rdtime needs emulating only where the time CSR is missing */
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_ZICNTR_TIME))
+		d |= BIT(CAUSE_ILLEGAL_INSTRUCTION);
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_H))
+		d |= BIT(CAUSE_VIRTUAL_SUPERVISOR_ECALL) |
+		     BIT(CAUSE_FETCH_GUEST_PAGE_FAULT) |
+		     BIT(CAUSE_LOAD_GUEST_PAGE_FAULT) |
+		     BIT(CAUSE_VIRTUAL_INST_FAULT) |
+		     BIT(CAUSE_STORE_GUEST_PAGE_FAULT);
+	return d;
+}
+
+static void setup_delegation(void)
+{
+	unsigned long irqs = MIP_SSIP | MIP_STIP | MIP_SEIP;
+
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSCOFPMF))
+		irqs |= MIP_LCOFIP;
+	csr_write(CSR_MIDELEG, irqs);
+	csr_write(CSR_MEDELEG, deleg_exceptions());
+}
+
+static void setup_envcfg(void)
+{
+	unsigned long env = MENVCFG_CBIE & (1UL << 4);	/* CBIE = flush */
+
+	if (!sbi_plat.isa.has_menvcfg)
+		return;
+	env |= MENVCFG_CBCFE | MENVCFG_CBZE | MENVCFG_PBMTE | MENVCFG_ADUE;
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC))
+		env |= MENVCFG_STCE;
+	csr_write(CSR_MENVCFG, env);	/* WARL: unsupported bits stay 0 */
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SMSTATEEN))
+		csr_write(CSR_MSTATEEN0, SMSTATEEN0_SE0 | SMSTATEEN0_ENVCFG |
+			  SMSTATEEN0_CSRIND | SMSTATEEN0_AIA |
+			  SMSTATEEN0_IMSIC | SMSTATEEN0_CONTEXT |
+			  SMSTATEEN0_CTR);
+}
+
+static unsigned long napot(unsigned long base, unsigned long size)
+{
+	return (base | (size / 2 - 1)) >> PMP_SHIFT;
+}
+
+/*
+ * PMP: entry 0 hides the firmware, entry 1 the ACLINT, the last entry opens
+ * everything else to S/U. M-mode is unaffected (no lock bits).
+ */
+static void setup_pmp(void)
+{
+	unsigned int last = sbi_plat.pmp_count - 1;
+	unsigned long cfg0 = PMP_A_NAPOT;
+
+	if (sbi_plat.pmp_count < 3)
+		return;
+	csr_write_num(CSR_PMPADDR0, napot(sbi_plat.fw_start,
+					  sbi_plat.fw_region));
+	if (sbi_plat.mswi_base) {
+		csr_write_num(CSR_PMPADDR0 + 1,
+			      napot(sbi_plat.mswi_base & ~(ACLINT_PMP_SIZE - 1),
+				    ACLINT_PMP_SIZE));
+		cfg0 |= (unsigned long)PMP_A_NAPOT << 8;
+	}
+	csr_write_num(CSR_PMPADDR0 + last, -1UL);
+	/* pmpcfg0 holds entries 0-7, pmpcfg2 entries 8-15 (RV64) */
+	if (last < 8) {
+		cfg0 |= (unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X)
+			<< (8 * last);
+		csr_write_num(CSR_PMPCFG0, cfg0);
+	} else {
+		csr_write_num(CSR_PMPCFG0, cfg0);
+		csr_write_num(CSR_PMPCFG0 + 2 * (last / 8),
+			      (unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W |
+					      PMP_X) << (8 * (last % 8)));
+	}
+	__asm__ __volatile__("sfence.vma" ::: "memory");
+}
+
+void sbi_hart_init(void)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+
+	csr_write(CSR_MIE, 0);
+	csr_clear(CSR_MSTATUS, MSTATUS_MPRV | MSTATUS_MIE);
+	setup_delegation();
+	setup_envcfg();
+	setup_pmp();
+	pmu_hart_init(&s->pmu, &sbi_plat.pmu);
+	/* time is read directly; counters as the PMU core set them */
+	csr_set(CSR_MCOUNTEREN, BIT(1));
+}
+
+void sbi_hart_reinit(void)
+{
+	sbi_hart_init();
+}
+
+void sbi_hart_enter_lower(unsigned long addr, unsigned long mode,
+			  unsigned long arg1)
+{
+	register unsigned long a0 __asm__("a0") = sbi_scratch_this()->hartid;
+	register unsigned long a1 __asm__("a1") = arg1;
+	unsigned long st = csr_read(CSR_MSTATUS);
+
+	st &= ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MPRV | MSTATUS_SIE |
+		MSTATUS_SPIE | MSTATUS_SPP);
+	st |= (mode & 3) << MSTATUS_MPP_SHIFT;
+	csr_write(CSR_MSTATUS, st);
+	csr_write(CSR_MEPC, addr);
+	csr_write(CSR_STVEC, addr);
+	csr_write(CSR_SSCRATCH, 0);
+	csr_write(CSR_SIE, 0);
+	csr_write(CSR_SATP, 0);
+	csr_clear(CSR_MIP, MIP_SSIP);
+	__asm__ __volatile__("csrw mscratch, tp\n\tmret"
+			     : : "r"(a0), "r"(a1) : "memory");
+	__builtin_unreachable();
+}
+
+void sbi_hart_restart_stack(void (*fn)(void))
+{
+	__asm__ __volatile__("mv sp, tp\n\tjr %0" : : "r"(fn) : "memory");
+	__builtin_unreachable();
+}
+
+void sbi_hart_resume_lower(void)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+
+	sbi_hart_enter_lower(s->next_addr, PRV_S, s->next_arg1);
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The firmware's side of the PMU core: host services and DT set-up. */
+#include <libfdt.h>
+#include <pmu/pmu_host.h>
+#include <sbi/riscv_asm.h>
+#include <sbi/sbi_console.h>
+#include <sbi/sbi_platform.h>
+#include <sbi/sbi_pmu_fw.h>
+
+unsigned long pmu_host_csr_read(unsigned int csr)
+{
+	return csr_read_num(csr);
+}
+
+void pmu_host_csr_write(unsigned int csr, unsigned long val)
+{
+	csr_write_num(csr, val);
+}
+
+int pmu_host_csr_probe(unsigned int csr, unsigned long val,
+		       unsigned long *readback)
+{
+	if (csr_write_safe(csr, val) || csr_read_safe(csr, readback))
+		return -1;
+	return 0;
+}
+
+bool pmu_host_smem_allowed(unsigned long addr_lo, unsigned long addr_hi,
+			   unsigned long size)
+{
+	return !addr_hi && sbi_supervisor_ram(addr_lo, size);
+}
+
+void *pmu_host_smem_ptr(unsigned long addr)
+{
+	return (void *)addr;
+}
+
+static unsigned int pmu_features(void)
+{
+	const struct sbi_isa *isa = &sbi_plat.isa;
+	unsigned int f = 0;
+
+	if (isa->has_mcountinhibit)
+		f |= PMU_FEAT_MCOUNTINHIBIT;
+	if (sbi_isa_has(isa, SBI_ISA_EXT_SSCOFPMF))
+		f |= PMU_FEAT_SSCOFPMF;
+	if (sbi_isa_has(isa, SBI_ISA_EXT_SMCNTRPMF))
+		f |= PMU_FEAT_SMCNTRPMF;
+	if (sbi_isa_has(isa, SBI_ISA_EXT_H))
+		f |= PMU_FEAT_HYP;
+	return f;
+}
+
+typedef int (*pmu_dt_loader)(struct pmu_platform *, const void *,
+			     unsigned long);
+
+static void load_prop(const void *fdt, int node, const char *name,
+		      pmu_dt_loader load)
+{
+	int len, err;
+	const void *p = fdt_getprop(fdt, node, name, &len);
+
+	if (!p)
+		return;
+	err = load(&sbi_plat.pmu, p, len);
+	if (err)
+		sbi_printf("tally: pmu: ignoring malformed %s (%d)\n", name,
+			   err);
+}
+
+void sbi_pmu_platform_init(void *fdt)
+{
+	int node;
+
+	pmu_platform_init(&sbi_plat.pmu, pmu_features());
+	pmu_platform_probe(&sbi_plat.pmu);
+	node = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu");
+	if (node < 0) {
+		pmu_platform_default_map(&sbi_plat.pmu);
+		return;
+	}
+	load_prop(fdt, node, "riscv,event-to-mhpmevent",
+		  pmu_dt_event_to_mhpmevent);
+	load_prop(fdt, node, "riscv,event-to-mhpmcounters",
+		  pmu_dt_event_to_mhpmcounters);
+	load_prop(fdt, node, "riscv,raw-event-to-mhpmcounters",
+		  pmu_dt_raw_event_to_mhpmcounters);
+}

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* SBI set_timer over Sstc or the ACLINT machine timer. */
+#include <sbi/riscv_asm.h>
+#include <sbi/sbi_drivers.h>
+#include <sbi/sbi_platform.h>
+#include <sbi/sbi_pmu_fw.h>
+#include <sbi/sbi_timer.h>
+
+uint64_t sbi_timer_value(void)
+{
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_ZICNTR_TIME))
+		return csr_read(CSR_TIME);
+	return aclint_mtime_read();
+}
+
+void sbi_timer_set(uint64_t when)
+{
+	sbi_pmu_fw_count(PMU_FW_SET_TIMER);
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC)) {
+		csr_write(CSR_STIMECMP, when);
+		return;
+	}
+	csr_clear(CSR_MIP, MIP_STIP);
+	aclint_mtimecmp_write(sbi_scratch_this()->hartid, when);
+	csr_set(CSR_MIE, MIP_MTIP);
+}
+
+void sbi_timer_process(void)
+{
+	csr_clear(CSR_MIE, MIP_MTIP);
+	csr_set(CSR_MIP, MIP_STIP);
+}

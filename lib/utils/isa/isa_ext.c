@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* ISA extension discovery: DT strings first, then CSR probes decide. */
+#include <libfdt.h>
+#include <sbi/riscv_asm.h>
+#include <sbi/riscv_draft_encoding.h>
+#include <sbi/sbi_isa.h>
+#include <sbi/sbi_string.h>
+
+static const char *const ext_names[SBI_ISA_EXT_MAX] = {
+	[SBI_ISA_EXT_SSTC] = "sstc",
+	[SBI_ISA_EXT_SSCOFPMF] = "sscofpmf",
+	[SBI_ISA_EXT_SMCNTRPMF] = "smcntrpmf",
+	[SBI_ISA_EXT_SMCDELEG] = "smcdeleg",
+	[SBI_ISA_EXT_SSCCFG] = "ssccfg",
+	[SBI_ISA_EXT_SMSTATEEN] = "smstateen",
+	[SBI_ISA_EXT_SMCSRIND] = "smcsrind",
+	[SBI_ISA_EXT_SSCSRIND] = "sscsrind",
+	[SBI_ISA_EXT_SMCTR] = "smctr",
+	[SBI_ISA_EXT_SSDBLTRP] = "ssdbltrp",
+	[SBI_ISA_EXT_SSPESA] = ISA_EXT_STR_SSPESA,
+	[SBI_ISA_EXT_SSPLCOFI] = ISA_EXT_STR_SSPLCOFI,
+	[SBI_ISA_EXT_SMPDIS] = ISA_EXT_STR_SMPDIS,
+	[SBI_ISA_EXT_SSPDIS] = ISA_EXT_STR_SSPDIS,
+	[SBI_ISA_EXT_H] = "h",
+	[SBI_ISA_EXT_ZICNTR_TIME] = "zicntr",
+};
+
+const char *sbi_isa_ext_name(enum sbi_isa_ext e)
+{
+	return e < SBI_ISA_EXT_MAX ? ext_names[e] : "?";
+}
+
+static int ext_by_name(const char *name, size_t len)
+{
+	int e;
+
+	for (e = 0; e < SBI_ISA_EXT_MAX; e++)
+		if (strlen(ext_names[e]) == len &&
+		    !strncmp(ext_names[e], name, len))
+			return e;
+	return -1;
+}
+
+/* "rv64imafdch_zicsr_sstc": single letters after rv64, then '_' names. */
+static unsigned long from_isa_string(const char *s, int len)
+{
+	unsigned long ext = 0;
+	int i = 4, start;
+
+	if (len < 5 || strncmp(s, "rv", 2))
+		return 0;
+	for (; i < len && s[i] && s[i] != '_'; i++)
+		if (s[i] == 'h')
+			ext |= 1UL << SBI_ISA_EXT_H;
+	while (i < len && s[i]) {
+		int e;
+
+		start = ++i;
+		while (i < len && s[i] && s[i] != '_')
+			i++;
+		e = ext_by_name(s + start, i - start);
+		if (e >= 0)
+			ext |= 1UL << e;
+	}
+	return ext;
+}
+
+unsigned long sbi_isa_from_fdt(const void *fdt, int cpu_node)
+{
+	const char *p;
+	unsigned long ext = 0;
+	int len, off;
+
+	p = fdt_getprop(fdt, cpu_node, "riscv,isa-extensions", &len);
+	if (!p) {
+		p = fdt_getprop(fdt, cpu_node, "riscv,isa", &len);
+		return p ? from_isa_string(p, len) : 0;
+	}
+	for (off = 0; off < len; off += strnlen(p + off, len - off) + 1) {
+		int e = ext_by_name(p + off, strnlen(p + off, len - off));
+
+		if (e >= 0)
+			ext |= 1UL << e;
+	}
+	return ext;
+}
+
+static bool csr_exists(unsigned int csr)
+{
+	unsigned long v;
+
+	return csr_read_safe(csr, &v) == 0;
+}
+
+/* Can @bit of menvcfg be set? Restores the register. */
+static bool menvcfg_bit_writable(unsigned long bit)
+{
+	unsigned long old, now;
+
+	if (csr_read_safe(CSR_MENVCFG, &old))
+		return false;
+	csr_write_safe(CSR_MENVCFG, old | bit);
+	csr_read_safe(CSR_MENVCFG, &now);
+	csr_write_safe(CSR_MENVCFG, old);
+	return now & bit;
+}
+
+static void set_ext(struct sbi_isa *isa, enum sbi_isa_ext e, bool on)
+{
+	if (on)
+		isa->ext |= 1UL << e;
+	else
+		isa->ext &= ~(1UL << e);
+}
+
+void sbi_isa_probe(struct sbi_isa *isa)
+{
+	isa->has_mcountinhibit = csr_exists(CSR_MCOUNTINHIBIT);
+	isa->has_menvcfg = csr_exists(CSR_MENVCFG);
+	set_ext(isa, SBI_ISA_EXT_SSTC, csr_exists(CSR_STIMECMP));
+	set_ext(isa, SBI_ISA_EXT_SSCOFPMF, csr_exists(CSR_SCOUNTOVF));
+	set_ext(isa, SBI_ISA_EXT_SMCNTRPMF, csr_exists(CSR_MCYCLECFG));
+	set_ext(isa, SBI_ISA_EXT_SMSTATEEN, csr_exists(CSR_MSTATEEN0));
+	set_ext(isa, SBI_ISA_EXT_SMCSRIND, csr_exists(CSR_MISELECT));
+	set_ext(isa, SBI_ISA_EXT_SMCTR, csr_exists(CSR_MCTRCTL));
+	set_ext(isa, SBI_ISA_EXT_SMCDELEG, menvcfg_bit_writable(MENVCFG_CDE));
+	set_ext(isa, SBI_ISA_EXT_SSDBLTRP, menvcfg_bit_writable(MENVCFG_DTE));
+	set_ext(isa, SBI_ISA_EXT_SSPESA, csr_exists(CSR_SHPMSPC));
+	set_ext(isa, SBI_ISA_EXT_SMPDIS, csr_exists(CSR_MPDISCTL));
+	set_ext(isa, SBI_ISA_EXT_ZICNTR_TIME, csr_exists(CSR_TIME));
+	set_ext(isa, SBI_ISA_EXT_H, (csr_read(CSR_MISA) >> 7) & 1);
+	/* S-mode halves need their M-mode counterpart */
+	if (!sbi_isa_has(isa, SBI_ISA_EXT_SMCSRIND))
+		set_ext(isa, SBI_ISA_EXT_SSCSRIND, false);
+	if (!sbi_isa_has(isa, SBI_ISA_EXT_SMCDELEG))
+		set_ext(isa, SBI_ISA_EXT_SSCCFG, false);
+	if (!sbi_isa_has(isa, SBI_ISA_EXT_SMPDIS))
+		set_ext(isa, SBI_ISA_EXT_SSPDIS, false);
+	if (!sbi_isa_has(isa, SBI_ISA_EXT_SSCOFPMF))
+		set_ext(isa, SBI_ISA_EXT_SSPLCOFI, false);
+}

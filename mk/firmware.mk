@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# The firmware images: fw_dynamic and fw_jump, RV64, position independent.
+# libfdt is compiled for the target from Debian's linux-source-6.12 tarball
+# (scripts/dtc/libfdt), extracted once into the cache.
+
+FW_BUILD	:= $(BUILD)/firmware
+FW_CC		:= $(CROSS_COMPILE)gcc
+FW_OBJCOPY	:= $(CROSS_COMPILE)objcopy
+FW_JUMP_ADDR	?= 0x80200000
+
+LIBFDT_SRC	:= $(CACHE)/libfdt-6.12
+LIBFDT_STAMP	:= $(LIBFDT_SRC)/.extracted
+LIBFDT_FILES	:= fdt fdt_ro fdt_rw fdt_wip fdt_sw fdt_strerror fdt_addresses \
+		   fdt_empty_tree
+
+FW_ARCH		:= -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
+FW_GCC_INC	= $(shell $(FW_CC) -print-file-name=include)
+FW_CPPFLAGS	= -nostdinc -I$(TOP)/include -I$(TOP)/include/libc \
+		  -isystem $(FW_GCC_INC) -I$(LIBFDT_SRC) \
+		  -DFW_JUMP_ADDR=$(FW_JUMP_ADDR)UL
+FW_CFLAGS	:= $(FW_ARCH) -O2 -g -fPIE -ffreestanding -fno-builtin-printf \
+		   -fno-stack-protector -fno-strict-aliasing -fno-common \
+		   -fno-asynchronous-unwind-tables -mstrict-align \
+		   -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
+		   -MMD -MP
+FW_LDFLAGS	:= $(FW_ARCH) -nostdlib -static-pie -Wl,--no-dynamic-linker \
+		   -Wl,-z,norelro -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-T,$(TOP)/firmware/fw.ld
+
+include $(TOP)/lib/pmu/objects.mk
+
+FW_SBI_SRCS	:= $(wildcard $(TOP)/lib/sbi/*.c $(TOP)/lib/sbi/*.S)
+FW_UTIL_SRCS	:= $(wildcard $(TOP)/lib/utils/*/*.c)
+FW_PMU_SRCS	:= $(addprefix $(TOP)/lib/pmu/,$(PMU_OBJS:.o=.c))
+FW_COMMON_OBJS	:= $(patsubst $(TOP)/%,$(FW_BUILD)/%.o,\
+		   $(basename $(FW_SBI_SRCS) $(FW_UTIL_SRCS) $(FW_PMU_SRCS)) \
+		   $(TOP)/firmware/fw_base)
+FW_COMMON_OBJS	+= $(addprefix $(FW_BUILD)/libfdt/,$(addsuffix .o,$(LIBFDT_FILES)))
+
+firmware: $(FW_DYNAMIC) $(FW_JUMP) ## build fw_dynamic and fw_jump images
+
+$(LIBFDT_STAMP): $(DEPS_STAMP)
+	@echo "[firmware] extracting libfdt from $(LINUX_TARBALL)"
+	@rm -rf $(LIBFDT_SRC).tmp && mkdir -p $(LIBFDT_SRC).tmp
+	@tar -xJf $(LINUX_TARBALL) -C $(LIBFDT_SRC).tmp --strip-components=4 \
+		linux-source-6.12/scripts/dtc/libfdt
+	@touch $(LIBFDT_SRC).tmp/.extracted
+	@rm -rf $(LIBFDT_SRC) && mv $(LIBFDT_SRC).tmp $(LIBFDT_SRC)
+
+$(FW_BUILD)/libfdt/%.o: $(LIBFDT_STAMP)
+	@mkdir -p $(dir $@)
+	@echo "  CC      libfdt/$*.c"
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -Wno-error -c $(LIBFDT_SRC)/$*.c -o $@
+
+$(FW_BUILD)/%.o: $(TOP)/%.c $(LIBFDT_STAMP)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $*.c"
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -c $< -o $@
+
+$(FW_BUILD)/%.o: $(TOP)/%.S $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	@echo "  AS      $*.S"
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
+
+# A variant is fw_<name>.S (boot-hart choice) + fw_<name>_next.c.
+$(FW_BUILD)/fw_%.elf: $(FW_COMMON_OBJS) $(FW_BUILD)/firmware/fw_%.o \
+		$(FW_BUILD)/firmware/fw_%_next.o $(TOP)/firmware/fw.ld
+	@echo "  LD      $(notdir $@)"
+	@$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_COMMON_OBJS) \
+		$(FW_BUILD)/firmware/fw_$*.o $(FW_BUILD)/firmware/fw_$*_next.o
+
+$(FW_BUILD)/%.bin: $(FW_BUILD)/%.elf
+	@$(FW_OBJCOPY) -O binary $< $@
+	@echo "  BIN     $(notdir $@) ($$(stat -c %s $@) bytes)"
+
+-include $(shell find $(FW_BUILD) -name '*.d' 2>/dev/null)
+
+.PHONY: firmware
+.SECONDARY:
