@@ -6,7 +6,10 @@
 #	$(eval $(call payload_program,NAME,SRCDIR))
 #
 # builds $(BUILD)/tests/NAME/NAME.elf from every SRCDIR/*.c and *.S linked
-# with libpayload.a at 0x80200000 (the path is in PAYLOAD_ELF_NAME).
+# with libpayload.a at 0x80200000 (the path is in NAME_PAYLOAD_ELF).
+# Debian's cross libgcc is lp64d only, so payloads (lp64) link without it:
+# avoid __builtin_clz/ctz/popcount and 128-bit arithmetic (payload.h has
+# bit helpers).
 
 ifndef PAYLOAD_MK_INCLUDED
 PAYLOAD_MK_INCLUDED := 1
@@ -65,7 +68,7 @@ $(BUILD)/tests/$(1)/%.S.o: $(2)/%.S
 
 $$($(1)_PAYLOAD_ELF): $$($(1)_PAYLOAD_OBJS) $$(PAYLOAD_LIB) $$(PAYLOAD_LDS)
 	$$(PAYLOAD_CC) $$(PAYLOAD_CFLAGS) $$(PAYLOAD_LDFLAGS) -o $$@ \
-		$$($(1)_PAYLOAD_OBJS) $$(PAYLOAD_LIB) -lgcc
+		$$($(1)_PAYLOAD_OBJS) $$(PAYLOAD_LIB)
 
 -include $$($(1)_PAYLOAD_OBJS:.o=.d)
 endef

@@ -234,7 +234,7 @@ unsigned long sbi_ecall_clobber_check(unsigned long eid, unsigned long fid,
 	memcpy(out, in, sizeof(out));
 	payload_ecall_regs(out);
 	for (i = 1; i < 32; i++) {
-		if (i != 10 && i != 11 && out[i] != in[i])
+		if (i != 10 && out[i] != in[i])
 			changed |= 1UL << i;
 	}
 	ret->error = out[10];

@@ -10,14 +10,19 @@ struct hart_slot {
 
 static struct hart_slot hart_slots[PAYLOAD_MAX_HARTS];
 
-struct sbiret hart_start(unsigned long hartid, hart_fn_t fn, void *arg,
-			 unsigned long opaque)
+void hart_set_entry(unsigned long hartid, hart_fn_t fn, void *arg)
 {
 	if (hartid < PAYLOAD_MAX_HARTS) {
 		hart_slots[hartid].fn = fn;
 		hart_slots[hartid].arg = arg;
 		smp_mb();
 	}
+}
+
+struct sbiret hart_start(unsigned long hartid, hart_fn_t fn, void *arg,
+			 unsigned long opaque)
+{
+	hart_set_entry(hartid, fn, arg);
 	return sbi_hart_start(hartid, (unsigned long)payload_secondary_entry,
 			      opaque);
 }

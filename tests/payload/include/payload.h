@@ -26,6 +26,40 @@
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define BIT(n)			(1UL << (n))
 
+/* Bit helpers (no libgcc): index of the lowest / highest set bit, -1 if none. */
+static inline int bit_lowest(unsigned long x)
+{
+	int n = 0;
+
+	if (!x)
+		return -1;
+	while (!(x & 1)) {
+		x >>= 1;
+		n++;
+	}
+	return n;
+}
+
+static inline int bit_highest(unsigned long x)
+{
+	int n = -1;
+
+	while (x) {
+		x >>= 1;
+		n++;
+	}
+	return n;
+}
+
+static inline int bit_count(unsigned long x)
+{
+	int n = 0;
+
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
 /* What the payload learnt at boot (from a0/a1 and the device tree). */
 struct payload_platform {
 	unsigned long boot_hartid;

@@ -53,11 +53,13 @@ long sbi_legacy_ecall(unsigned long eid, unsigned long arg0,
 		      unsigned long arg3);
 
 /*
- * Run one ecall with every register the callee must preserve (all but
- * a0/a1) loaded with a pattern; returns a mask of the x-registers that
- * came back changed (bit n = xn), 0 when the convention was honoured.
- * sp, gp and tp are checked too. @ret receives a0/a1.
+ * Run one ecall with every register but a0..a2, a6 and a7 loaded with a
+ * pattern; returns a mask of the x-registers (a0 excluded) that came back
+ * changed (bit n = xn). sp, gp and tp are checked too. A v0.2+ call may
+ * change a1 (mask it out with ~SBI_CLOBBER_A1); a legacy call may not.
+ * @ret receives a0/a1. Uses sscratch; interrupts are off during the call.
  */
+#define SBI_CLOBBER_A1		(1UL << 11)
 unsigned long sbi_ecall_clobber_check(unsigned long eid, unsigned long fid,
 				      unsigned long arg0, unsigned long arg1,
 				      unsigned long arg2, struct sbiret *ret);

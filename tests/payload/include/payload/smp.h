@@ -70,6 +70,12 @@ extern struct hart_entry_regs payload_entry_regs[PAYLOAD_MAX_HARTS];
 struct sbiret hart_start(unsigned long hartid, hart_fn_t fn, void *arg,
 			 unsigned long opaque);
 
+/*
+ * Set what the next entry of @hartid at payload_secondary_entry runs,
+ * e.g. before a non-retentive HSM suspend that resumes there.
+ */
+void hart_set_entry(unsigned long hartid, hart_fn_t fn, void *arg);
+
 /* Stop the calling hart (interrupts off, stvec parked); returns only if
  * hart_stop failed, with its sbiret. */
 struct sbiret hart_stop_self(void);

@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Suite `sbi`: the SBI conformance payload (tests/sbi/, on the payload
+# library tests/payload/) booted as the kernel on the project firmware,
+# once through fw_dynamic and once through fw_jump, with SBI_SMP harts.
+#
+#   make sbi-payload     build build/tests/sbi/sbi.elf
+#   make check-sbi       run it; ends with "sbi: N passed, N failed"
+#
+# Try another SBI implementation or QEMU:
+#   make check-sbi QEMU=/usr/bin/qemu-system-riscv64 \
+#	FW_DYNAMIC=.../fw_dynamic.bin FW_JUMP=.../fw_jump.bin
+# SBI_APPEND=no-hazards skips the checks that hang a firmware which reads
+# memory outside RAM on the payload's behalf.
+
+include $(TOP)/tests/payload/payload.mk
+$(eval $(call payload_program,sbi,$(TOP)/tests/sbi))
+
+SBI_PAYLOAD	:= $(sbi_PAYLOAD_ELF)
+SBI_SMP		?= 4
+SBI_CPU		?=
+SBI_APPEND	?=
+SBI_TIMEOUT	?= 120
+SBI_LOGS	:= $(BUILD)/test-logs
+RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
+
+CHECK_SUITES	+= sbi
+
+# name:firmware pairs; fw_jump enters the payload at 0x80200000 as linked.
+SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)
+
+sbi-payload: $(SBI_PAYLOAD) ## build the SBI conformance payload
+
+check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) ## SBI conformance on fw_dynamic and fw_jump
+	@rc=0; results=; \
+	for run in $(SBI_RUNS); do \
+		n=sbi-$${run%%:*}; \
+		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $${run#*:} \
+			--smp $(SBI_SMP) --timeout $(SBI_TIMEOUT) \
+			--log-dir $(SBI_LOGS) \
+			$(if $(SBI_CPU),--cpu $(SBI_CPU)) \
+			$(if $(SBI_APPEND),--append "$(SBI_APPEND)") \
+			$(SBI_PAYLOAD) || rc=1; \
+		results="$$results $(SBI_LOGS)/$$n.result"; \
+	done; \
+	for r in $$results; do \
+		[ -s $$r ] || echo "x: 0 passed, 1 failed"; \
+		[ -s $$r ] && cat $$r; \
+	done | awk '{ p += $$2; f += $$4; s += $$6 } \
+		END { printf "sbi: %d passed, %d failed", p, f; \
+		      if (s) printf ", %d skipped", s; print "" }'; \
+	exit $$rc
+
+.PHONY: sbi-payload check-sbi

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* TIME extension and legacy set_timer: STIP, interrupt delivery, timing. */
+#include "sbi_tests.h"
+
+/* Poll sip.STIP (interrupts off) until @want or the timeout. */
+static int wait_stip(int want, unsigned long timeout_us)
+{
+	unsigned long end = time_now() + usec_to_ticks(timeout_us);
+
+	do {
+		if (!!(csr_read(CSR_SIP) & SIP_STIP) == want)
+			return 1;
+	} while (time_now() < end);
+	return 0;
+}
+
+static void test_time_csr(void)
+{
+	unsigned long t0 = time_now(), t1 = t0;
+	unsigned long spins = 0;
+
+	while (t1 == t0 && ++spins < 100000000UL)
+		t1 = time_now();
+	TEST_ASSERT(t1 > t0, "the time CSR advances (0x%lx -> 0x%lx)", t0, t1);
+}
+
+static void test_pending_bit(void)
+{
+	unsigned long t0, lat;
+
+	TEST_SBI_OK(sbi_set_timer(0), "set_timer(0) succeeds");
+	t0 = time_now();
+	TEST_ASSERT(wait_stip(1, 100000),
+		    "set_timer in the past raises sip.STIP");
+	lat = time_now() - t0;
+	TEST_ASSERT(lat < usec_to_ticks(10000),
+		    "sip.STIP rises within 10 ms (%lu ticks)", lat);
+	TEST_SBI_OK(sbi_set_timer(~0UL), "set_timer(-1) succeeds");
+	TEST_ASSERT(!(csr_read(CSR_SIP) & SIP_STIP),
+		    "set_timer(-1) clears sip.STIP on return");
+
+	sbi_set_timer(0);
+	wait_stip(1, 100000);
+	sbi_set_timer(time_now() + usec_to_ticks(10000000));
+	TEST_ASSERT(!(csr_read(CSR_SIP) & SIP_STIP),
+		    "set_timer(now + 10 s) clears a pending sip.STIP");
+	sbi_set_timer(~0UL);
+}
+
+static void test_interrupt(void)
+{
+	unsigned long old = trap_irq_count(IRQ_S_TIMER);
+	unsigned long target, at;
+
+	csr_set(CSR_SIE, SIP_STIP);
+	local_irq_enable();
+	target = time_now() + usec_to_ticks(20000);
+	TEST_SBI_OK(sbi_set_timer(target), "set_timer(now + 20 ms) succeeds");
+	if (!TEST_ASSERT(wait_irq(current_hartid(), IRQ_S_TIMER, old,
+				  TIMEOUT_US),
+			 "the timer interrupt is taken")) {
+		local_irq_disable();
+		return;
+	}
+	udelay(5000);
+	local_irq_disable();
+	at = trap_irq_last_time(IRQ_S_TIMER);
+	TEST_ASSERT(at >= target,
+		    "the timer interrupt is not early (%ld ticks after)",
+		    (long)(at - target));
+	TEST_ASSERT(at - target < usec_to_ticks(20000),
+		    "the timer interrupt comes within 20 ms of stime_value");
+	TEST_EQ(trap_irq_count(IRQ_S_TIMER), old + 1,
+		"exactly one timer interrupt (the handler's set_timer(-1) stops it)");
+	csr_clear(CSR_SIE, SIP_STIP);
+}
+
+static void test_legacy(void)
+{
+	TEST_EQ(sbi_legacy_ecall(SBI_EXT_0_1_SET_TIMER, 0, 0, 0, 0), 0,
+		"legacy set_timer(0) returns 0");
+	TEST_ASSERT(wait_stip(1, 100000),
+		    "legacy set_timer in the past raises sip.STIP");
+	TEST_EQ(sbi_legacy_ecall(SBI_EXT_0_1_SET_TIMER, ~0UL, 0, 0, 0), 0,
+		"legacy set_timer(-1) returns 0");
+	TEST_ASSERT(!(csr_read(CSR_SIP) & SIP_STIP),
+		    "legacy set_timer(-1) clears sip.STIP");
+}
+
+void test_time(void)
+{
+	local_irq_disable();
+	test_time_csr();
+	test_pending_bit();
+	test_interrupt();
+	test_legacy();
+	sbi_set_timer(~0UL);
+}
