@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# `make qemu`: QEMU 10.0.2 (riscv64-softmmu) from the Debian orig tarball with
+# the project's CPU-model patches (qemu/patches/*.patch, applied in file-name
+# order) and the draft encoding header. scripts/build-qemu.sh does the work
+# and caches the binary in $(CACHE)/qemu/<key>/; $(QEMU) is a symlink to it.
+#
+# The key names every input, so an edited patch, header or script builds a
+# new entry, and an unchanged tree in any clone reuses the cached one.
+
+QEMU_PATCHES	:= $(sort $(wildcard $(TOP)/qemu/patches/*.patch))
+QEMU_INPUTS	:= $(QEMU_PATCHES) $(TOP)/include/sbi/riscv_draft_encoding.h \
+		   $(TOP)/scripts/build-qemu.sh
+QEMU_KEY	:= $(QEMU_VERSION)-$(call hash_files,$(QEMU_INPUTS))
+QEMU_STAMP	:= $(BUILD)/qemu/.key-$(QEMU_KEY)
+
+QEMU_BUILD_CMD	= TOP=$(TOP) CACHE=$(CACHE) QEMU_VERSION=$(QEMU_VERSION) \
+		  QEMU_TARBALL=$(QEMU_TARBALL) QEMU_KEY=$(QEMU_KEY) JOBS=$(JOBS) \
+		  $(TOP)/scripts/build-qemu.sh $(QEMU)
+
+qemu: $(QEMU_STAMP) ## build (or reuse the cached) patched QEMU at build/qemu/
+	@test -e $(QEMU) || $(QEMU_BUILD_CMD)
+
+# The stamp's name carries the key: a new key means a missing stamp.
+$(QEMU_STAMP): $(DEPS_STAMP) $(QEMU_INPUTS)
+	@rm -f $(BUILD)/qemu/.key-*
+	@$(QEMU_BUILD_CMD)
+	@touch $@
+
+# Other rules may depend on $(QEMU) itself.
+$(QEMU): $(QEMU_STAMP) ;
+
+qemu-key: ## print the QEMU cache key and its cache directory
+	@echo $(QEMU_KEY) $(CACHE)/qemu/$(QEMU_KEY)
+
+.PHONY: qemu qemu-key
