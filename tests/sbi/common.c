@@ -79,21 +79,24 @@ static void listener(unsigned long hartid, unsigned long opaque, void *arg)
 	atomic_store(&listeners_ready[hartid], 0);
 }
 
-/* Start every other hart as a listener; returns how many are ready. */
-unsigned int listeners_start(void)
+static unsigned long listeners_mask;
+
+/* Start the harts in @mask as listeners; returns how many are ready. */
+unsigned int listeners_start(unsigned long mask)
 {
 	unsigned int ready = 0;
 	struct sbiret ret;
 	unsigned long h;
 
 	atomic_store(&listeners_quit, 0);
-	for_each_hart(h, other_harts()) {
+	listeners_mask = mask;
+	for_each_hart(h, mask) {
 		ret = hart_start(h, listener, NULL, 0);
 		if (ret.error)
 			test_diag("listener hart %lu: hart_start: %s", h,
 				  sbi_err_name(ret.error));
 	}
-	for_each_hart(h, other_harts()) {
+	for_each_hart(h, mask) {
 		if (wait_for_int(&listeners_ready[h], 1, TIMEOUT_US))
 			ready++;
 		else
@@ -108,9 +111,42 @@ void listeners_stop(void)
 	long st;
 
 	atomic_store(&listeners_quit, 1);
-	for_each_hart(h, other_harts()) {
+	for_each_hart(h, listeners_mask & other_harts()) {
 		st = hart_wait_status(h, SBI_HSM_STATE_STOPPED, TIMEOUT_US);
 		if (st != SBI_HSM_STATE_STOPPED)
 			test_diag("listener hart %lu did not stop: %ld", h, st);
 	}
+}
+
+/*
+ * Run @fn on hart @h (started for it) and wait up to @timeout_us for it to
+ * finish: for calls that may block in the firmware (remote fences wait for
+ * their targets), so a hang costs one hart and one failure, not the run.
+ */
+static int worker_done[PAYLOAD_MAX_HARTS];
+
+static void worker(unsigned long hartid, unsigned long opaque, void *arg)
+{
+	void (*fn)(void) = (void (*)(void))arg;
+
+	fn();
+	atomic_store(&worker_done[hartid], 1);
+}
+
+int run_on_hart(unsigned long h, void (*fn)(void), const char *what)
+{
+	struct sbiret ret;
+
+	atomic_store(&worker_done[h], 0);
+	ret = hart_start(h, worker, (void *)fn, 0);
+	if (!TEST_SBI_OK(ret, "hart_start of hart %lu to run %s", h, what))
+		return 0;
+	if (!test_report(wait_for_int(&worker_done[h], 1, 5 * TIMEOUT_US),
+			 "timed out: a call never returned",
+			 "%s on hart %lu completes", what, h)) {
+		hart_mark_lost(h);
+		return 0;
+	}
+	hart_wait_status(h, SBI_HSM_STATE_STOPPED, TIMEOUT_US);
+	return 1;
 }

@@ -119,7 +119,7 @@ void test_ipi(void)
 		test_legacy();
 		return;
 	}
-	n = listeners_start();
+	n = listeners_start(others);
 	TEST_EQ(n, bit_count(others),
 		"every other hart runs as an IPI listener");
 	for_each_hart(h, others)

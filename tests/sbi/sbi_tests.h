@@ -10,7 +10,8 @@ unsigned long other_harts(void);
 unsigned long invalid_hartid(void);
 int wait_irq(unsigned long hartid, unsigned long irq, unsigned long old,
 	     unsigned long timeout_us);
-unsigned int listeners_start(void);
+unsigned int listeners_start(unsigned long mask);
+int run_on_hart(unsigned long h, void (*fn)(void), const char *what);
 void listeners_stop(void);
 int hart_is_lost(unsigned long hartid);
 void hart_mark_lost(unsigned long hartid);
