@@ -107,6 +107,8 @@ void sbi_hart_init(void)
 	pmu_hart_init(&s->pmu, &sbi_plat.pmu);
 	/* time is read directly; counters as the PMU core set them */
 	csr_set(CSR_MCOUNTEREN, BIT(1));
+	/* IPIs from other harts must reach us while S-mode runs */
+	csr_write(CSR_MIE, MIP_MSIP);
 }
 
 void sbi_hart_reinit(void)
