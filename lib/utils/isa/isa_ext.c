@@ -123,7 +123,10 @@ void sbi_isa_probe(struct sbi_isa *isa)
 	set_ext(isa, SBI_ISA_EXT_SMSTATEEN, csr_exists(CSR_MSTATEEN0));
 	set_ext(isa, SBI_ISA_EXT_SMCSRIND, csr_exists(CSR_MISELECT));
 	set_ext(isa, SBI_ISA_EXT_SMCTR, csr_exists(CSR_MCTRCTL));
-	set_ext(isa, SBI_ISA_EXT_SMCDELEG, menvcfg_bit_writable(MENVCFG_CDE));
+	/* QEMU 10.0.2 leaves CDE writable without Smcdeleg: need the DT too */
+	set_ext(isa, SBI_ISA_EXT_SMCDELEG,
+		sbi_isa_has(isa, SBI_ISA_EXT_SMCDELEG) &&
+		menvcfg_bit_writable(MENVCFG_CDE));
 	set_ext(isa, SBI_ISA_EXT_SSDBLTRP, menvcfg_bit_writable(MENVCFG_DTE));
 	set_ext(isa, SBI_ISA_EXT_SSPESA, csr_exists(CSR_SHPMSPC));
 	set_ext(isa, SBI_ISA_EXT_SMPDIS, csr_exists(CSR_MPDISCTL));
