@@ -45,6 +45,14 @@
 				     : : "rK"(__v) : "memory");		\
 	})
 
+#define csr_read_clear(csr, val)					\
+	({								\
+		unsigned long __v = (unsigned long)(val);		\
+		__asm__ __volatile__("csrrc %0, " __xstr(csr) ", %1"	\
+				     : "=r"(__v) : "rK"(__v) : "memory");	\
+		__v;							\
+	})
+
 static inline void wfi(void)
 {
 	__asm__ __volatile__("wfi" ::: "memory");

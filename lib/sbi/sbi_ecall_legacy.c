@@ -59,7 +59,8 @@ struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
 		ret = sbi_getc();
 		break;
 	case SBI_EXT_0_1_CLEAR_IPI:
-		csr_clear(CSR_MIP, MIP_SSIP);
+		/* positive if an IPI was pending, as v0.1 specifies */
+		ret = (csr_read_clear(CSR_MIP, MIP_SSIP) & MIP_SSIP) ? 1 : 0;
 		break;
 	case SBI_EXT_0_1_SEND_IPI:
 		ret = legacy_hmask(a[0], &hmask);

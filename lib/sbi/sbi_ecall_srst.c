@@ -6,21 +6,19 @@
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_platform.h>
 
-#define SRST_TYPE_VENDOR_FIRST		0xf0000000UL
-#define SRST_REASON_IMPL_FIRST		0xe0000000UL
-
-static bool reserved_type(unsigned long t)
+/*
+ * Reserved values and platform-specific ones this firmware does not
+ * implement (vendor types, SBI-implementation and vendor reasons) are all
+ * INVALID_PARAM per the spec.
+ */
+static bool known_type(unsigned long t)
 {
-	return t > 0xffffffffUL ||
-	       (t > SBI_SRST_RESET_TYPE_WARM_REBOOT &&
-		t < SRST_TYPE_VENDOR_FIRST);
+	return t <= SBI_SRST_RESET_TYPE_WARM_REBOOT;
 }
 
-static bool reserved_reason(unsigned long r)
+static bool known_reason(unsigned long r)
 {
-	return r > 0xffffffffUL ||
-	       (r > SBI_SRST_RESET_REASON_SYSFAIL &&
-		r < SRST_REASON_IMPL_FIRST);
+	return r <= SBI_SRST_RESET_REASON_SYSFAIL;
 }
 
 struct sbiret sbi_ecall_srst(unsigned long fid, const unsigned long *a)
@@ -29,10 +27,8 @@ struct sbiret sbi_ecall_srst(unsigned long fid, const unsigned long *a)
 
 	if (fid != SBI_EXT_SRST_RESET)
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
-	if (reserved_type(type) || reserved_reason(reason))
+	if (!known_type(type) || !known_reason(reason))
 		return (struct sbiret){ SBI_ERR_INVALID_PARAM, 0 };
-	if (type >= SRST_TYPE_VENDOR_FIRST)
-		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	if (type == SBI_SRST_RESET_TYPE_SHUTDOWN) {
 		if (!sbi_plat.poweroff_addr)
 			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };

@@ -93,21 +93,11 @@ long sbi_hsm_hart_status(unsigned long hartid)
 	return st == HSM_STATE_CLAIMED ? SBI_HSM_STATE_START_PENDING : st;
 }
 
+/* Reserved and unimplemented platform-specific types are INVALID_PARAM. */
 static bool suspend_type_valid(unsigned long type)
 {
-	if (type > 0xffffffffUL)
-		return false;
 	return type == SBI_HSM_SUSPEND_RET_DEFAULT ||
 	       type == SBI_HSM_SUSPEND_NON_RET_DEFAULT;
-}
-
-static bool suspend_type_reserved(unsigned long type)
-{
-	return type > 0xffffffffUL ||
-	       (type > SBI_HSM_SUSPEND_RET_DEFAULT &&
-		type < SBI_HSM_SUSPEND_RET_PLATFORM) ||
-	       (type > SBI_HSM_SUSPEND_NON_RET_DEFAULT &&
-		type < SBI_HSM_SUSPEND_NON_RET_PLATFORM);
 }
 
 /* Wait for an interrupt S-mode has enabled; M-mode IPIs are served. */
@@ -127,10 +117,8 @@ int sbi_hsm_hart_suspend(unsigned long type, unsigned long addr,
 	struct sbi_scratch *s = sbi_scratch_this();
 	bool retentive = !(type & SBI_HSM_SUSPEND_NON_RET_DEFAULT);
 
-	if (suspend_type_reserved(type))
-		return SBI_ERR_INVALID_PARAM;
 	if (!suspend_type_valid(type))
-		return SBI_ERR_NOT_SUPPORTED;
+		return SBI_ERR_INVALID_PARAM;
 	if (!retentive && (!sbi_supervisor_ram(addr, 4) || (addr & 1)))
 		return SBI_ERR_INVALID_ADDRESS;
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_SUSPENDED);
