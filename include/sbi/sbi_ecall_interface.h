@@ -98,6 +98,15 @@
 #define SBI_EXT_PMU_SNAPSHOT_SET_SHMEM		7
 #define SBI_EXT_PMU_EVENT_GET_INFO		8
 
+/*
+ * Firmware-specific extension (SBI space 0x0A000000 | implementation id):
+ * the test channel, present only when /chosen/bootargs holds "tally.test".
+ */
+#define SBI_EXT_TALLY_TEST		(0x0A000000 | SBI_IMPL_ID_TALLY)
+#define SBI_TALLY_TEST_UNEXPECTED_TRAPS	0	/* sum over all harts */
+#define SBI_TALLY_TEST_FW_CHECKSUM	1	/* immutable image, now */
+#define SBI_TALLY_TEST_FW_CHECKSUM_BOOT	2	/* same, taken at boot */
+
 /* Implementation ID reported by BASE get_impl_id (not a registered id). */
 #define SBI_IMPL_ID_TALLY		0x7a11
 

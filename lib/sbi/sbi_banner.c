@@ -4,6 +4,7 @@
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_platform.h>
+#include <sbi/sbi_test_channel.h>
 
 static const enum sbi_isa_ext pmu_exts[] = {
 	SBI_ISA_EXT_SSCOFPMF, SBI_ISA_EXT_SMCNTRPMF, SBI_ISA_EXT_SMCDELEG,
@@ -65,6 +66,8 @@ void sbi_banner_print(const struct sbi_next_stage *next)
 		   sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC) ? "sstc"
 								: "aclint",
 		   sbi_plat.timebase_freq);
+	if (sbi_test_channel_enabled())
+		sbi_printf("Test channel    : enabled (tally.test in bootargs)\n");
 	print_exts();
 	print_counters();
 	sbi_printf("Next stage      : 0x%lx in %s-mode, DT at 0x%lx\n\n",

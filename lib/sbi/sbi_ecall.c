@@ -7,6 +7,7 @@
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_platform.h>
+#include <sbi/sbi_test_channel.h>
 
 struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 				unsigned long a2, unsigned long a3,
@@ -34,6 +35,10 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 		return sbi_ecall_dbcn(fid, a);
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return sbi_ecall_legacy(eid, a);
+	case SBI_EXT_TALLY_TEST:
+		if (sbi_test_channel_enabled())
+			return sbi_ecall_test(fid, a);
+		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	default:
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	}
@@ -53,6 +58,8 @@ long sbi_ecall_probe(unsigned long eid)
 		return 1;
 	case SBI_EXT_SRST:
 		return sbi_plat.poweroff_addr || sbi_plat.reboot_addr;
+	case SBI_EXT_TALLY_TEST:
+		return sbi_test_channel_enabled();
 	default:
 		return 0;
 	}

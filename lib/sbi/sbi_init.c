@@ -11,6 +11,7 @@
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_banner.h>
+#include <sbi/sbi_test_channel.h>
 
 extern char _fw_start[], _fw_end[];
 
@@ -98,6 +99,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_pmu_platform_init((void *)fdt);
 	init_harts(hartid);
 	fixup_fdt((void *)fdt);
+	sbi_test_channel_init((void *)fdt);
 	sbi_hart_init();
 	sbi_banner_print(&next);
 	mb();

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Test-only channel: lets a test payload see what a supervisor never may
+ * (unexpected M-mode traps, integrity of the firmware image). Off unless
+ * the boot loader put "tally.test" in /chosen/bootargs.
+ */
+#ifndef SBI_TEST_CHANNEL_H
+#define SBI_TEST_CHANNEL_H
+
+#include <stdbool.h>
+
+void sbi_test_channel_init(const void *fdt);
+bool sbi_test_channel_enabled(void);
+
+#endif /* SBI_TEST_CHANNEL_H */

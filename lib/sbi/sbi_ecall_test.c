@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The test channel extension (see sbi_test_channel.h). */
+#include <libfdt.h>
+#include <sbi/sbi_ecall.h>
+#include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_error.h>
+#include <sbi/sbi_platform.h>
+#include <sbi/sbi_string.h>
+#include <sbi/sbi_test_channel.h>
+
+extern char _fw_start[], _fw_ro_end[];
+
+static bool enabled;
+static unsigned long boot_checksum;
+
+/* FNV-1a over text, rodata and relocations: fixed after relocation. */
+static unsigned long image_checksum(void)
+{
+	const unsigned char *p = (const unsigned char *)_fw_start;
+	unsigned long h = 0xcbf29ce484222325UL;
+
+	for (; p < (const unsigned char *)_fw_ro_end; p++)
+		h = (h ^ *p) * 0x100000001b3UL;
+	return h;
+}
+
+void sbi_test_channel_init(const void *fdt)
+{
+	int chosen = fdt_path_offset(fdt, "/chosen");
+	const char *args;
+	int len;
+
+	if (chosen < 0)
+		return;
+	args = fdt_getprop(fdt, chosen, "bootargs", &len);
+	if (!args || len <= 0)
+		return;
+	for (int i = 0; i + 10 <= len; i++)
+		if (!strncmp(args + i, "tally.test", 10))
+			enabled = true;
+	if (enabled)
+		boot_checksum = image_checksum();
+}
+
+bool sbi_test_channel_enabled(void)
+{
+	return enabled;
+}
+
+static unsigned long unexpected_traps(void)
+{
+	unsigned long h, sum = 0;
+
+	for (h = 0; h < FW_MAX_HARTS; h++) {
+		struct sbi_scratch *s = sbi_scratch_of(h);
+
+		if (s)
+			sum += __atomic_load_n(&s->unexpected_traps,
+					       __ATOMIC_RELAXED);
+	}
+	return sum;
+}
+
+struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a)
+{
+	switch (fid) {
+	case SBI_TALLY_TEST_UNEXPECTED_TRAPS:
+		return (struct sbiret){ 0, (long)unexpected_traps() };
+	case SBI_TALLY_TEST_FW_CHECKSUM:
+		return (struct sbiret){ 0, (long)image_checksum() };
+	case SBI_TALLY_TEST_FW_CHECKSUM_BOOT:
+		return (struct sbiret){ 0, (long)boot_checksum };
+	default:
+		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
+	}
+}
