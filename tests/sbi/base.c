@@ -154,39 +154,47 @@ static void test_unknown(void)
 		"reserved legacy EID 0x09 returns NOT_SUPPORTED in a0");
 }
 
+/* Calls whose register use is checked: all but a0/a1 must survive. */
+static const struct {
+	unsigned long eid, fid, arg0;
+	int legacy;
+	const char *name;
+} preserve_calls[] = {
+	{ SBI_EXT_BASE, SBI_EXT_BASE_GET_SPEC_VERSION, 0, 0, "get_spec_version" },
+	{ SBI_EXT_BASE, SBI_EXT_BASE_PROBE_EXT, SBI_EXT_PMU, 0, "probe_extension" },
+	{ 0x12345678, 0, 0, 0, "an unknown EID" },
+	{ SBI_EXT_BASE, 0x100, 0, 0, "an unknown BASE FID" },
+	{ SBI_EXT_TIME, SBI_EXT_TIME_SET_TIMER, -1UL, 0, "set_timer(-1)" },
+	{ SBI_EXT_IPI, SBI_EXT_IPI_SEND_IPI, 0, 0, "send_ipi (empty mask)" },
+	{ SBI_EXT_HSM, SBI_EXT_HSM_HART_GET_STATUS, 0, 0, "hart_get_status" },
+	{ SBI_EXT_DBCN, SBI_EXT_DBCN_CONSOLE_WRITE_BYTE, '\n', 0,
+	  "console_write_byte" },
+	{ SBI_EXT_PMU, SBI_EXT_PMU_NUM_COUNTERS, 0, 0, "pmu_num_counters" },
+	{ SBI_EXT_0_1_CONSOLE_PUTCHAR, 0, '\n', 1, "legacy console_putchar" },
+	{ SBI_EXT_0_1_SET_TIMER, 0, -1UL, 1, "legacy set_timer(-1)" },
+};
+
 /* All registers but a0/a1 survive an ecall (a1 too for legacy calls). */
 static void test_preserved(void)
 {
+	unsigned long changed, arg0;
 	struct sbiret ret;
-	unsigned long changed;
+	unsigned int i;
 
-	changed = sbi_ecall_clobber_check(SBI_EXT_BASE,
-					  SBI_EXT_BASE_GET_SPEC_VERSION, 0, 0,
-					  0, &ret);
-	TEST_EQ(changed & ~SBI_CLOBBER_A1, 0,
-		"get_spec_version preserves all registers but a0/a1 (mask of changed x-regs)");
-	changed = sbi_ecall_clobber_check(SBI_EXT_BASE,
-					  SBI_EXT_BASE_PROBE_EXT, SBI_EXT_PMU,
-					  0, 0, &ret);
-	TEST_EQ(changed & ~SBI_CLOBBER_A1, 0,
-		"probe_extension preserves all registers but a0/a1");
-	changed = sbi_ecall_clobber_check(0x12345678, 0, 0, 0, 0, &ret);
-	TEST_EQ(changed & ~SBI_CLOBBER_A1, 0,
-		"an unknown EID preserves all registers but a0/a1");
-	changed = sbi_ecall_clobber_check(SBI_EXT_HSM,
-					  SBI_EXT_HSM_HART_GET_STATUS,
-					  current_hartid(), 0, 0, &ret);
-	TEST_EQ(changed & ~SBI_CLOBBER_A1, 0,
-		"hart_get_status preserves all registers but a0/a1");
-	changed = sbi_ecall_clobber_check(SBI_EXT_PMU,
-					  SBI_EXT_PMU_NUM_COUNTERS, 0, 0, 0,
-					  &ret);
-	TEST_EQ(changed & ~SBI_CLOBBER_A1, 0,
-		"pmu_num_counters preserves all registers but a0/a1");
-	changed = sbi_ecall_clobber_check(SBI_EXT_0_1_CONSOLE_PUTCHAR, 0,
-					  '\n', 0, 0, &ret);
-	TEST_EQ(changed, 0,
-		"legacy console_putchar preserves all registers but a0 (a1 too)");
+	for (i = 0; i < ARRAY_SIZE(preserve_calls); i++) {
+		arg0 = preserve_calls[i].arg0;
+		if (preserve_calls[i].eid == SBI_EXT_HSM)
+			arg0 = current_hartid();
+		changed = sbi_ecall_clobber_check(preserve_calls[i].eid,
+						  preserve_calls[i].fid, arg0,
+						  0, 0, &ret);
+		if (!preserve_calls[i].legacy)
+			changed &= ~SBI_CLOBBER_A1;
+		TEST_EQ(changed, 0,
+			"%s preserves all registers but %s (mask of changed x-regs)",
+			preserve_calls[i].name,
+			preserve_calls[i].legacy ? "a0" : "a0/a1");
+	}
 }
 
 void test_base(void)

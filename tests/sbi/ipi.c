@@ -55,6 +55,22 @@ static void test_all(void)
 	local_irq_disable();
 }
 
+/* Two harts named by one mask relative to a base: base = a, bits 0 and b-a. */
+static void test_pair(unsigned long others)
+{
+	unsigned long a = bit_lowest(others);
+	unsigned long b = bit_lowest(others & ~BIT(a));
+	unsigned long old_a = trap_irq_count_hart(a, IRQ_S_SOFT);
+	unsigned long old_b = trap_irq_count_hart(b, IRQ_S_SOFT);
+
+	TEST_SBI_OK(sbi_send_ipi(1 | BIT(b - a), a),
+		    "send_ipi to harts %lu and %lu as mask 0x%lx base %lu",
+		    a, b, 1 | BIT(b - a), a);
+	TEST_ASSERT(wait_irq(a, IRQ_S_SOFT, old_a, TIMEOUT_US) &&
+		    wait_irq(b, IRQ_S_SOFT, old_b, TIMEOUT_US),
+		    "harts %lu and %lu both took the IPI", a, b);
+}
+
 static void test_invalid(void)
 {
 	unsigned long bad = invalid_hartid();
@@ -124,6 +140,8 @@ void test_ipi(void)
 		"every other hart runs as an IPI listener");
 	for_each_hart(h, others)
 		test_one(h);
+	if (bit_count(others) >= 2)
+		test_pair(others);
 	test_all();
 	test_legacy();
 	listeners_stop();
