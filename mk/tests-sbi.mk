@@ -9,8 +9,11 @@
 # Try another SBI implementation or QEMU:
 #   make check-sbi QEMU=/usr/bin/qemu-system-riscv64 \
 #	FW_DYNAMIC=.../fw_dynamic.bin FW_JUMP=.../fw_jump.bin
-# SBI_APPEND=no-hazards skips the checks that hang a firmware which reads
-# memory outside RAM on the payload's behalf.
+# SBI_APPEND is the payload's command line: "tally.test" turns on the
+# firmware's test channel (the payload then also checks for unexpected
+# M-mode traps and an unchanged firmware image); add "no-hazards" to skip
+# the checks that hang a firmware which reads memory outside RAM on the
+# payload's behalf (OpenSBI 1.5.1).
 
 include $(TOP)/tests/payload/payload.mk
 $(eval $(call payload_program,sbi,$(TOP)/tests/sbi))
@@ -18,7 +21,7 @@ $(eval $(call payload_program,sbi,$(TOP)/tests/sbi))
 SBI_PAYLOAD	:= $(sbi_PAYLOAD_ELF)
 SBI_SMP		?= 4
 SBI_CPU		?=
-SBI_APPEND	?=
+SBI_APPEND	?= tally.test
 SBI_TIMEOUT	?= 120
 SBI_LOGS	:= $(BUILD)/test-logs
 RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh

@@ -110,6 +110,7 @@ void test_finish(void)
 
 	if (atomic_xchg(&finishing, 1))
 		payload_park();
+	test_firmware_health();
 	p = atomic_load(&nr_passed);
 	f = atomic_load(&nr_failed);
 	s = atomic_load(&nr_skipped);

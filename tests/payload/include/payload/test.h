@@ -39,7 +39,18 @@ int test_check_sbi(struct sbiret ret, long exp_error, const char *fmt, ...)
 
 unsigned long test_failed_count(void);
 
-/* Closing line, then SRST shutdown (legacy shutdown as a fallback). */
+/*
+ * Project firmware health through its test channel (bootargs "tally.test"):
+ * no unexpected M-mode traps, firmware image unchanged. A diagnostic only
+ * when the channel is absent (other firmware, or no "tally.test").
+ */
+int test_channel_present(void);
+void test_firmware_health(void);
+
+/*
+ * test_firmware_health(), the closing line, then SRST shutdown (legacy
+ * shutdown as a fallback).
+ */
 void __attribute__((noreturn)) test_finish(void);
 
 /* Report an unrecoverable problem as a failure and finish. */
