@@ -75,6 +75,7 @@ with_lock() {
 prepare_source() {
 	local dir=$1 tmp p
 	[ -d "$dir" ] && return 0
+	rm -rf "$CACHE"/linux/.tmp-src-*	# failed earlier attempts (we hold the lock)
 	tmp=$(mktemp -d "$CACHE/linux/.tmp-src-XXXXXX")
 	log "unpacking $(basename "$LINUX_TARBALL")"
 	tar -xJf "$LINUX_TARBALL" -C "$tmp"
@@ -121,6 +122,7 @@ check_config() {
 build_kernel() {
 	local out=$1 src=$2 tmp obj blog
 	[ -f "$out/Image" ] && return 0
+	rm -rf "$CACHE"/linux/.tmp-kernel-*	# failed earlier attempts (we hold the lock)
 	tmp=$(mktemp -d "$CACHE/linux/.tmp-kernel-XXXXXX")
 	obj=$tmp/obj blog=$tmp/build.log
 	mkdir -p "$obj" "$tmp/out"

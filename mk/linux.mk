@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Linux 6.12, static perf, static busybox and the initramfs (docs/linux.md).
+#
+#   make linux                 kernel + perf + busybox + initramfs
+#   make run [ARGS='cmd...']   boot on the firmware, run the perf demo or cmd
+#   make shell                 boot to an interactive shell
+#
+# The heavy builds are cached in $(CACHE)/linux and $(CACHE)/busybox, keyed
+# by their inputs; the scripts decide (in well under a second) whether the
+# cache has them, so the targets below are phony and always ask.
+# QEMU= and FW_DYNAMIC= on the command line select other binaries (e.g.
+# Debian's) instead of building the project's own.
+
+LINUX_ENV = TOP=$(TOP) BUILD=$(BUILD) CACHE=$(CACHE) SRC_CACHE=$(SRC_CACHE) \
+	JOBS=$(JOBS) CROSS_COMPILE=$(CROSS_COMPILE) \
+	LINUX_TARBALL=$(LINUX_TARBALL) BUSYBOX_TARBALL=$(BUSYBOX_TARBALL)
+LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) \
+	FW_DYNAMIC=$(FW_DYNAMIC) KERNEL=$(KERNEL) INITRAMFS=$(INITRAMFS)
+# Boots depend on the project's QEMU and firmware (so they get built) only
+# when those are not overridden with binaries outside build/.
+LINUX_BOOT_DEPS = $(filter $(BUILD)/%,$(QEMU) $(FW_DYNAMIC))
+# Extra options for scripts/run-linux.sh, e.g. RUN_OPTS='--icount --smp 2'
+RUN_OPTS ?=
+
+linux: linux-kernel linux-initramfs ## kernel, perf, busybox, initramfs
+
+linux-kernel: deps
+	@$(LINUX_ENV) $(TOP)/scripts/build-linux.sh
+
+linux-perf: deps
+	@$(LINUX_ENV) $(TOP)/scripts/build-perf.sh
+
+linux-busybox: deps
+	@$(LINUX_ENV) $(TOP)/scripts/build-busybox.sh
+
+linux-initramfs: linux-perf linux-busybox
+	@$(LINUX_ENV) $(TOP)/scripts/build-initramfs.sh
+
+$(KERNEL) $(VMLINUX): linux-kernel ;
+$(PERF): linux-perf ;
+$(BUSYBOX): linux-busybox ;
+$(INITRAMFS): linux-initramfs ;
+
+run: $(LINUX_BOOT_DEPS) linux ## boot Linux, run perf demo (or ARGS='cmd')
+	@$(LINUX_RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $${ARGS:+-- "$$ARGS"}
+
+shell: $(LINUX_BOOT_DEPS) linux ## boot Linux to an interactive shell
+	@$(LINUX_RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) --shell
+
+.PHONY: linux linux-kernel linux-perf linux-busybox linux-initramfs run shell

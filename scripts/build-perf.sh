@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Build (or reuse from the cache) a static riscv64 `perf` from the same
+# patched Linux 6.12 tree as the kernel (scripts/build-linux.sh source).
+#
+#   build-perf.sh             build if needed, link build/linux/perf
+#   build-perf.sh key         print the cache directory
+#
+# Cache: $CACHE/linux/perf-<key>/{perf,build.log}, key = the source tree key
+# (tarball, package version, patches), this script and the cross compiler.
+# Built out of tree in a temporary directory, renamed into place under a lock.
+#
+# No optional libraries: perf has stat, record, report, list and
+# frame-pointer call graphs; user symbols show as addresses (no libelf).
+set -euo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+CACHE=${CACHE:-${TALLY_CACHE:-$HOME/.cache/tally}}
+JOBS=${JOBS:-$(nproc)}
+CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
+export TOP BUILD CACHE JOBS CROSS_COMPILE
+
+log() { printf '[perf] %s\n' "$*" >&2; }
+die() { printf '[perf] error: %s\n' "$*" >&2; exit 1; }
+
+SRC=$("$TOP/scripts/build-linux.sh" source)
+KEY=$({
+	basename "$SRC"
+	"${CROSS_COMPILE}gcc" --version | head -1
+	cat "$0"
+} | sha256sum | cut -c1-16)
+OUT=$CACHE/linux/perf-$KEY
+
+PERF_FLAGS=(
+	ARCH=riscv CROSS_COMPILE="$CROSS_COMPILE" LDFLAGS=-static
+	NO_LIBELF=1 NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1
+	NO_GTK2=1 NO_LIBUNWIND=1 NO_LIBNUMA=1 NO_LIBAUDIT=1 NO_LIBCRYPTO=1
+	NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBBABELTRACE=1 NO_DEMANGLE=1
+	NO_LIBLLVM=1 NO_JVMTI=1 NO_SDT=1 NO_LIBDEBUGINFOD=1 NO_LIBBPF=1
+	BUILD_BPF_SKEL=0
+)
+
+build() {
+	[ -x "$OUT/perf" ] && return 0
+	local tmp obj blog t0=$SECONDS
+	rm -rf "$CACHE"/linux/.tmp-perf-*	# failed earlier attempts (we hold the lock)
+	tmp=$(mktemp -d "$CACHE/linux/.tmp-perf-XXXXXX")
+	obj=$tmp/obj blog=$tmp/build.log
+	mkdir -p "$obj" "$tmp/out"
+	log "building static perf with $JOBS jobs, log: $blog"
+	# The explicit target: a plain `make` also links dlfilters, which
+	# cannot be static.
+	make -C "$SRC/tools/perf" O="$obj" -j"$JOBS" "${PERF_FLAGS[@]}" \
+		"$obj/perf" >"$blog" 2>&1 ||
+		{ tail -40 "$blog" >&2; die "perf build failed (log: $blog)"; }
+	log "built in $((SECONDS - t0)) s"
+	! "${CROSS_COMPILE}readelf" -l "$obj/perf" | grep -q INTERP ||
+		die "perf is not a static binary"
+	cp "$obj/perf" "$blog" "$tmp/out/"
+	mv "$tmp/out" "$OUT"
+	rm -rf "$tmp"
+}
+
+case ${1:-build} in
+key) echo "$OUT"; exit 0 ;;
+build) ;;
+*) die "usage: build-perf.sh [build|key]" ;;
+esac
+if [ -x "$OUT/perf" ]; then
+	log "cached: $OUT"
+else
+	exec 9>"$CACHE/linux/.lock-perf"
+	flock 9
+	build
+	exec 9>&-
+fi
+mkdir -p "$BUILD/linux"
+ln -sfn "$OUT/perf" "$BUILD/linux/perf"
+log "perf: $BUILD/linux/perf"

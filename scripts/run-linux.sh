@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Boot Linux (KERNEL + INITRAMFS) on the firmware through scripts/qemu-run.sh
+# and run something in the guest; the guest powers off through SBI SRST.
+#
+#   run-linux.sh                      the perf demo (linux/initramfs/demo.sh)
+#   run-linux.sh [opts] -- CMD...     run CMD (a shell command line) in the guest
+#   run-linux.sh --shell              interactive shell, power off on `exit`
+#
+# Options:
+#   --log FILE      console log (default build/linux/logs/run-<time>.log)
+#   --timeout S     hard limit for the whole boot (default 300)
+#   --append S      extra kernel command line
+#   --cpu C --smp N --icount     passed to qemu-run.sh (defaults there:
+#                   rv64,sscofpmf=true,smcntrpmf=true, 4 harts, no icount)
+#   -q              do not copy the console to stdout (log file only)
+# Environment: QEMU, FW_DYNAMIC (as qemu-run.sh), KERNEL, INITRAMFS.
+#
+# Exit status: QEMU's when it is not 0 (124: timeout, e.g. no SRST
+# shutdown); else the guest command's status as reported by init; 3 when
+# init reported none.
+set -euo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+KERNEL=${KERNEL:-$BUILD/linux/Image}
+INITRAMFS=${INITRAMFS:-$BUILD/linux/initramfs.cpio.gz}
+export QEMU=${QEMU:-$BUILD/qemu/qemu-system-riscv64}
+export FW_DYNAMIC=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
+
+log= timeout=300 append= shell= quiet=
+qargs=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--log) log=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--append) append=$2; shift ;;
+	--cpu|--smp) qargs+=("$1" "$2"); shift ;;
+	--icount) qargs+=(--icount) ;;
+	--shell) shell=1 ;;
+	-q) quiet=1 ;;
+	--) shift; break ;;
+	-*) echo "run-linux.sh: unknown option $1" >&2; exit 2 ;;
+	*) break ;;
+	esac
+	shift
+done
+
+for f in "$KERNEL" "$INITRAMFS" "$FW_DYNAMIC"; do
+	[ -e "$f" ] || { echo "run-linux.sh: missing $f (make linux firmware)" >&2; exit 2; }
+done
+
+cmdline="console=ttyS0 earlycon"
+if [ -n "$shell" ]; then
+	cmdline+=" tally.mode=shell"
+elif [ $# -gt 0 ]; then
+	enc=$(printf '%s' "$*" | base64 -w0)
+	if [ ${#enc} -gt 800 ]; then
+		echo "run-linux.sh: command too long for the kernel command line" >&2
+		exit 2
+	fi
+	cmdline+=" tally.cmd64=$enc"
+fi
+[ -n "$append" ] && cmdline+=" $append"
+
+run_qemu=("$TOP/scripts/qemu-run.sh" --kernel "$KERNEL" --initrd "$INITRAMFS"
+	--append "$cmdline" "${qargs[@]}")
+
+if [ -n "$shell" ]; then
+	echo "[run-linux] interactive shell on $(basename "$QEMU"), firmware $FW_DYNAMIC"
+	echo "[run-linux] type 'exit' to power off (Ctrl-A X quits QEMU)"
+	exec "${run_qemu[@]}" --interactive
+fi
+
+if [ -z "$log" ]; then
+	mkdir -p "$BUILD/linux/logs"
+	log=$BUILD/linux/logs/run-$(date +%Y%m%d-%H%M%S)-$$.log
+fi
+mkdir -p "$(dirname "$log")"
+echo "[run-linux] booting $KERNEL on $FW_DYNAMIC with $QEMU"
+[ $# -gt 0 ] && echo "[run-linux] guest command: $*"
+echo "[run-linux] log: $log"
+set +e
+if [ -n "$quiet" ]; then
+	"${run_qemu[@]}" --timeout "$timeout" >"$log" 2>&1
+	rc=$?
+else
+	"${run_qemu[@]}" --timeout "$timeout" 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+fi
+set -e
+guest=$(tr -d '\r' <"$log" | sed -n 's/^tally-init: exit status \([0-9]*\)$/\1/p' | tail -1)
+case $rc in
+0) echo "[run-linux] powered off (SRST shutdown)" ;;
+124) echo "[run-linux] timeout after ${timeout}s: the guest did not power off" ;;
+esac
+echo "[run-linux] qemu status $rc, guest status ${guest:-none}"
+echo "[run-linux] log: $log"
+[ "$rc" = 0 ] || exit "$rc"
+exit "${guest:-3}"
