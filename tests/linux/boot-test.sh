@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Linux boot test (suite `linux`): boot Linux 6.12 on the firmware with 4
+# harts, run a probe script in the guest, check its console log on the
+# host. Prints one "ok - ..." or "FAIL - ..." line per check and ends with
+# "N passed, N failed".
+#
+# Environment: QEMU, FW_DYNAMIC, KERNEL, INITRAMFS (as scripts/run-linux.sh),
+# LOG_DIR (default build/test-logs/linux), BOOT_TIMEOUT (default 240 s).
+set -uo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-240}
+export TOP BUILD
+. "$TOP/tests/linux/lib.sh"
+
+mkdir -p "$LOG_DIR"
+log=$LOG_DIR/boot.log
+
+# The guest side. Every perf call runs under a hard timeout; each result
+# line starts with "T:" so that kernel messages cannot be mistaken for it.
+guest='
+echo "T:cpuinfo $(grep -c ^processor /proc/cpuinfo)"
+echo "T:online $(cat /sys/devices/system/cpu/online)"
+dmesg | grep -e riscv-pmu -e "SBI SRST" | sed "s/^/T:dmesg /"
+ls /sys/bus/event_source/devices | sed "s/^/T:pmu /"
+timeout 60 perf stat -x, -e cycles,instructions tally-loop 10000000 >/tmp/out 2>/tmp/err
+echo "T:perf-rc $?"
+sed "s/^/T:perf /" /tmp/err
+sed "s/^/T:out /" /tmp/out
+'
+
+echo "[linux-test] booting (timeout ${BOOT_TIMEOUT}s), log: $log"
+out=$("$TOP/scripts/run-linux.sh" -q --timeout "$BOOT_TIMEOUT" --log "$log" -- "$guest")
+echo "$out"
+qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
+load_log "$log"
+
+check "kernel reached init" has '^tally-init: start'
+check "4 harts in /proc/cpuinfo" has '^T:cpuinfo 4$'
+check "harts 0-3 online" has '^T:online 0-3$'
+check "SBI PMU extension found by riscv-pmu-sbi" \
+	has '^T:dmesg .*riscv-pmu-sbi: SBI PMU extension is available'
+check "riscv-pmu-sbi probed with hardware counters" \
+	has '^T:dmesg .*riscv-pmu-sbi: [0-9]+ firmware and [1-9][0-9]* hardware counters'
+check "no legacy PMU driver" hasnt 'riscv-pmu-legacy'
+check "perf event source 'cpu' registered" has '^T:pmu cpu$'
+check "perf stat exited 0 within its timeout" has '^T:perf-rc 0$'
+check "workload ran to completion" \
+	has '^T:out tally-loop: 10000000 iterations'
+cycles=$(perf_value cycles)
+instr=$(perf_value instructions)
+echo "[linux-test] perf stat: cycles=${cycles:-none} instructions=${instr:-none}"
+check "perf stat counted cycles (>0)" positive "$cycles"
+check "perf stat counted instructions (>0)" positive "$instr"
+check "kernel found SBI SRST" has '^T:dmesg .*SBI SRST extension detected'
+check "guest command finished, status 0" has '^tally-init: exit status 0$'
+check "kernel powered down" has 'reboot: Power down'
+check "QEMU exited 0 by itself (SRST shutdown, no timeout)" test "$qemu_rc" = 0
+
+summary
