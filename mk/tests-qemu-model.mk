@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Suite `qemu-model`: bare M-mode payloads (tests/qemu-model/) that check
+# the project's QEMU CPU model (qemu/patches/) directly, booted with
+# `-bios payload.elf` and `-icount shift=0` through scripts/qemu-run.sh.
+#
+#   make check-qemu-model            run them; ends with "N passed, N failed"
+#   make check-qemu-model QEMU=...   try another QEMU binary
+
+QM_SRC		:= $(TOP)/tests/qemu-model
+QM_OUT		:= $(BUILD)/tests/qemu-model
+QM_CC		:= $(CROSS_COMPILE)gcc
+QM_CFLAGS	:= -march=rv64gc_zicsr_zifencei -mabi=lp64 -mcmodel=medany -O2 \
+		   -ffreestanding -nostdlib -fno-pic -fno-stack-protector \
+		   -Wall -Werror -I$(TOP)/include -I$(QM_SRC) -static \
+		   -Wl,--no-warn-rwx-segments -T $(QM_SRC)/link.ld
+QM_LIB		:= $(QM_SRC)/start.S $(QM_SRC)/lib.c $(QM_SRC)/seq.S
+QM_DEPS		:= $(QM_LIB) $(QM_SRC)/lib.h $(QM_SRC)/link.ld \
+		   $(TOP)/include/sbi/riscv_draft_encoding.h
+QM_TESTS	:= $(patsubst $(QM_SRC)/test-%.c,%,$(wildcard $(QM_SRC)/test-*.c))
+QM_ELFS		:= $(patsubst %,$(QM_OUT)/%.elf,$(QM_TESTS))
+QM_CPU		?= rv64,sscofpmf=true,smcntrpmf=true
+
+CHECK_SUITES	+= qemu-model
+
+$(QM_OUT)/%.elf: $(QM_SRC)/test-%.c $(QM_DEPS)
+	@mkdir -p $(dir $@)
+	$(QM_CC) $(QM_CFLAGS) -o $@ $(QM_LIB) $<
+
+qemu-model-tests: $(QM_ELFS) ## build the QEMU model test payloads
+
+check-qemu-model: $(QM_ELFS) $(if $(filter command line,$(origin QEMU)),,qemu) ## QEMU CPU model tests
+	@p=0; f=0; \
+	for t in $(QM_TESTS); do \
+		echo "--- $$t"; \
+		out=$$(QEMU=$(QEMU) $(TOP)/scripts/qemu-run.sh --bios $(QM_OUT)/$$t.elf \
+			--cpu $(QM_CPU) --smp 1 --mem 256M --icount --timeout 60 2>&1); \
+		echo "$$out"; \
+		line=$$(echo "$$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1); \
+		if [ -z "$$line" ]; then \
+			echo "FAIL $$t gave no result line"; f=$$((f + 1)); \
+		else \
+			p=$$((p + $${line%% passed*})); \
+			fl=$${line#* passed, }; f=$$((f + $${fl%% failed*})); \
+		fi; \
+	done; \
+	echo "qemu-model: $$p passed, $$f failed"; \
+	[ $$f = 0 ]
+
+.PHONY: qemu-model-tests check-qemu-model
+
+# Guest speed (docs/qemu-model.md): `make bench-qemu-model [QEMU=...]`
+QM_BENCH_CFLAGS	:= -nostdlib -static -I$(TOP)/include -Wl,--no-warn-rwx-segments \
+		   -Wl,-Ttext=0x80000000
+$(QM_OUT)/bench-%.elf: $(QM_SRC)/bench.S $(TOP)/include/sbi/riscv_draft_encoding.h
+	@mkdir -p $(dir $@)
+	$(QM_CC) $(QM_BENCH_CFLAGS) $(if $(filter events,$*),-DEVENTS) -o $@ $<
+
+bench-qemu-model: $(QM_OUT)/bench-plain.elf $(QM_OUT)/bench-events.elf
+	@for b in plain events; do \
+		s=$$(date +%s.%N); \
+		$(QEMU) -M virt -cpu $(QM_CPU) -smp 1 -m 256M -display none \
+			-monitor none -serial none -bios $(QM_OUT)/bench-$$b.elf; \
+		e=$$(date +%s.%N); \
+		echo "$$b: $$(echo "$$e - $$s" | bc) s"; \
+	done
+
+.PHONY: bench-qemu-model

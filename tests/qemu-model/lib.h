@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#ifndef QEMU_MODEL_LIB_H
+#define QEMU_MODEL_LIB_H
+
+#include <stdint.h>
+#include "sbi/riscv_draft_encoding.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define csr_read(csr) ({ unsigned long __v; \
+	__asm__ volatile("csrr %0, " STR(csr) : "=r"(__v) :: "memory"); __v; })
+#define csr_write(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrw " STR(csr) ", %0" :: "rK"(__v) : "memory"); })
+#define csr_set(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrs " STR(csr) ", %0" :: "rK"(__v) : "memory"); })
+#define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrc " STR(csr) ", %0" :: "rK"(__v) : "memory"); })
+
+#define MIP_LCOFIP	(1UL << 13)
+#define MSTATUS_MIE	(1UL << 3)
+#define EV_OF		(1UL << 63)
+#define EV_MINH		(1UL << 62)
+#define EV_SINH		(1UL << 61)
+#define EV_UINH		(1UL << 60)
+
+struct trap_regs { unsigned long x[32]; };
+
+/* Last trap seen by the default handler. */
+extern volatile unsigned long trap_count, trap_cause, trap_epc, trap_tval;
+
+void puts_(const char *s);
+void put_hex(unsigned long v);
+void put_dec(unsigned long v);
+void check(int ok, const char *name);
+void check_eq(unsigned long got, unsigned long want, const char *name);
+void test_exit(void);
+unsigned long hpm_read(int idx);
+void hpm_write(int idx, unsigned long v);
+void hpm_event(int idx, unsigned long ev);
+
+#endif

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Known instruction sequences for the event-count tests. Each runs between
+ * "csrw mcountinhibit, zero" and "csrw mcountinhibit, a1" (a1 = all ones),
+ * so only its own instructions are counted.
+ *
+ * seq_mix(a0 = buffer, a1 = inhibit mask):
+ *   loads  7  (5 ld/lw, amoadd, lr)
+ *   stores 5  (3 sd/sw, amoadd, sc)
+ *   branches/jumps 8: bne x4 (backward: 3 taken, 1 not), beq forward x2
+ *     (1 taken, 1 not), jal, jalr
+ *   taken 6, mispredicted (backward-taken/forward-not-taken) 2
+ */
+	.text
+	.globl	seq_mix
+	.globl	seq_mix_insns
+seq_mix:
+	li	t2, 4
+	csrw	mcountinhibit, zero
+	ld	t0, 0(a0)
+	lw	t1, 8(a0)
+	ld	t0, 16(a0)
+	c.ld	a2, 0(a0)
+	c.lw	a3, 8(a0)
+	sd	t0, 24(a0)
+	sw	t1, 32(a0)
+	c.sd	a2, 40(a0)
+	amoadd.d t0, t1, (a0)
+	lr.d	t0, (a0)
+	sc.d	t1, t0, (a0)
+1:	addi	t2, t2, -1
+	bne	t2, zero, 1b		/* backward: T T T N */
+	beq	t2, a0, 2f		/* forward not taken */
+2:	beq	t2, zero, 3f		/* forward taken */
+	nop
+3:	jal	t3, 4f
+4:	la	t4, 5f
+	jalr	t5, 0(t4)
+5:	csrw	mcountinhibit, a1
+	ret
+/*
+ * instructions retired from the first ld to the last jalr, plus one of
+ * the two mcountinhibit writes (the model counts the write that starts
+ * the counter, not the one that stops it)
+ */
+seq_mix_insns:
+	.dword	11 + 8 + 2 + 1 + 2 + 1 + 1
+
+/*
+ * seq_loads(a0 = buffer, a1 = inhibit mask): ten loads; each load is
+ * labelled so a test can compare the overflow PC.
+ */
+	.globl	seq_loads
+	.globl	seq_load_pc
+seq_loads:
+	csrw	mcountinhibit, zero
+	.set	i, 0
+	.rept	10
+	ld	t0, 0(a0)
+	.set	i, i + 1
+	.endr
+	csrw	mcountinhibit, a1
+	ret
+seq_load_pc:
+	.dword	seq_loads + 4
+
+/*
+ * seq_branches(a1 = inhibit mask): eight taken backward-free jumps.
+ */
+	.globl	seq_jumps
+seq_jumps:
+	csrw	mcountinhibit, zero
+	j	1f
+1:	j	2f
+2:	j	3f
+3:	j	4f
+4:	j	5f
+5:	j	6f
+6:	j	7f
+7:	j	8f
+8:	csrw	mcountinhibit, a1
+	ret
