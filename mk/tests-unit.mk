@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# `make check-unit`: the portable PMU core (lib/pmu/) built for the host
+# against a simulated CSR file, under ASan and UBSan; plus a freestanding
+# RV64 build of the same sources (no globals, no library calls beyond the
+# host interface and memset).
+
+CHECK_SUITES	+= unit
+
+UNIT_BUILD	:= $(BUILD)/unit
+UNIT_CC		?= $(if $(shell command -v clang 2>/dev/null),clang,gcc)
+UNIT_CFLAGS	:= -std=gnu11 -O1 -g -Wall -Wextra -Werror \
+		   -fsanitize=address,undefined -fno-sanitize-recover=all \
+		   -fno-omit-frame-pointer \
+		   -I$(TOP)/tests/unit/shim -I$(TOP)/include -I$(TOP)/tests/unit
+
+include $(TOP)/lib/pmu/objects.mk
+
+UNIT_PMU_SRCS	:= $(addprefix $(TOP)/lib/pmu/,$(PMU_OBJS:.o=.c))
+UNIT_TEST_SRCS	:= $(wildcard $(TOP)/tests/unit/*.c)
+UNIT_HDRS	:= $(wildcard $(TOP)/include/pmu/*.h $(TOP)/lib/pmu/*.h \
+		   $(TOP)/tests/unit/*.h $(TOP)/include/sbi/sbi_error.h \
+		   $(TOP)/include/sbi/sbi_ecall_interface.h \
+		   $(TOP)/include/sbi/riscv_draft_encoding.h)
+UNIT_OBJS	:= $(patsubst $(TOP)/%.c,$(UNIT_BUILD)/%.o,\
+		   $(UNIT_PMU_SRCS) $(UNIT_TEST_SRCS))
+UNIT_BIN	:= $(UNIT_BUILD)/pmu-unit
+
+$(UNIT_BUILD)/%.o: $(TOP)/%.c $(UNIT_HDRS) $(TOP)/mk/tests-unit.mk
+	@mkdir -p $(dir $@)
+	$(UNIT_CC) $(UNIT_CFLAGS) -c $< -o $@
+
+$(UNIT_BIN): $(UNIT_OBJS)
+	$(UNIT_CC) $(UNIT_CFLAGS) $^ -o $@
+
+unit-bin: $(UNIT_BIN) ## build the PMU unit test binary only
+
+check-unit: $(UNIT_BIN) ## PMU core unit tests (host, ASan/UBSan) + RV64 freestanding build
+	@CROSS_COMPILE=$(CROSS_COMPILE) $(TOP)/tests/unit/run.sh $(UNIT_BIN) \
+		$(UNIT_BUILD)/rv64 $(TOP) $(PMU_OBJS)
+
+.PHONY: unit-bin check-unit

@@ -1,0 +1,417 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Tests of lib/pmu/pmu_counters.c (with the argument checks of
+ * pmu_ecall.c): config_matching, start, stop.
+ */
+#include "pmu_test.h"
+
+#define CYC	EV_HW(PMU_HW_CPU_CYCLES)
+#define INS	EV_HW(PMU_HW_INSTRUCTIONS)
+#define REFS	EV_HW(PMU_HW_CACHE_REFERENCES)
+
+static void match_reserved_flags(void)
+{
+	unsigned long idx;
+	unsigned int bit;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	for (bit = 8; bit < 64; bit++)
+		UT_EQ(cfg_match(0, ALL_HPM, 1UL << bit, REFS, 0, &idx),
+		      SBI_ERR_INVALID_PARAM);
+	UT_EQ(H->mapped, 0);
+}
+
+static void match_bad_counter_sets(void)
+{
+	unsigned long idx, n;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	n = (unsigned long)num_counters();
+	UT_EQ(cfg_match(0, 0, 0, REFS, 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(n, 1, 0, EV_FW(0), 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(~0UL, 1, 0, EV_FW(0), 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(4096, 1, 0, EV_FW(0), 0, &idx), SBI_ERR_INVALID_PARAM);
+	/* base + highest bit one past the last counter */
+	UT_EQ(cfg_match(n - 2, 0x4, 0, EV_FW(0), 0, &idx),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(n - 2, 0x3, 0, EV_FW(0), 0, &idx), 0);
+	UT_EQ(idx, n - 2);
+	/* masks that would shift past XLEN */
+	UT_EQ(cfg_match(1, 1UL << 63, 0, EV_FW(0), 0, &idx),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(3, ~0UL, 0, EV_FW(0), 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(0, ~0UL, 0, EV_FW(0), 0, &idx), SBI_ERR_INVALID_PARAM);
+	/* the time slot and absent counters are not counters */
+	UT_EQ(cfg_match(0, 0x7, 0, CYC, 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(1, 1, 0, CYC, 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(H->mapped, 1ULL << (n - 2));
+}
+
+static void match_absent_counter_in_set(void)
+{
+	struct sim_cfg c = cfg_full;
+	unsigned long idx;
+
+	c.hpm_mask = (1U << 3) | (1U << 5);
+	env_setup(&c, MAP_DEFAULT);
+	UT_EQ(cfg_match(3, 0x7, 0, REFS, 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(3, 0x5, 0, REFS, 0, &idx), 0);
+}
+
+static void match_not_supported(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, 0x7fffd, 0, EV_HW(PMU_HW_BUS_CYCLES), 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x7fffd, 0, EV_HW(PMU_HW_NO_EVENT), 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x7fffd, 0, EV_HW(11), 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x7fffd, 0, REFS | (1UL << 20), 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x7fffd, 0, ~0UL, 0, &idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x7fffd, 0, PMU_EVIDX(4, 0), 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	/* event_data is reserved for general and cache events */
+	UT_EQ(cfg_match(0, 0x7fffd, 0, REFS, 1, &idx), SBI_ERR_NOT_SUPPORTED);
+	/* a set with no counter able to count it */
+	UT_EQ(cfg_match(0, 0x5, 0, REFS, 0, &idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(PLAT->hw_slots, 0xff, 0, CYC, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x7fffd, 0, EV_FW(0), 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(H->mapped, 0);
+}
+
+static void match_index_inside_set(void)
+{
+	unsigned long idx, base, mask;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	for (base = 0; base < 19; base++) {
+		for (mask = 1; mask < 0x100; mask = mask * 3 + 1) {
+			long r = cfg_match(base, mask, 0, REFS, 0, &idx);
+
+			if (r)
+				continue;
+			UT_TRUE(idx >= base && idx < base + 64);
+			UT_TRUE((mask >> (idx - base)) & 1);
+			UT_TRUE(idx >= 3 && idx <= 18);
+			UT_EQ(ctr_stop(idx, 1, PMU_STOP_RESET), 0);
+		}
+	}
+	UT_EQ(cfg_match(5, 0x14, 0, REFS, 0, &idx), 0);
+	UT_EQ(idx, 7);
+	UT_EQ(cfg_match(5, 0x14, 0, REFS, 0, &idx), 0);
+	UT_EQ(idx, 9);
+	UT_EQ(cfg_match(5, 0x14, 0, REFS, 0, &idx), SBI_ERR_NOT_SUPPORTED);
+}
+
+static void match_skips_mapped_and_shares_events(void)
+{
+	unsigned long idx, i;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	/* all 16 programmable counters can count the same event */
+	for (i = 3; i <= 18; i++) {
+		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+		UT_EQ(idx, i);
+	}
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), SBI_ERR_NOT_SUPPORTED);
+	/* a stop without RESET keeps the mapping */
+	UT_EQ(ctr_stop(9, 1, 0), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(ctr_stop(9, 1, PMU_STOP_RESET), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(idx, 9);
+}
+
+static void match_skip_match(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	/* the first counter of the set, not counter_idx_base */
+	UT_EQ(cfg_match(2, 0x18, PMU_CFG_SKIP_MATCH, REFS, 0, &idx), 0);
+	UT_EQ(idx, 5);
+	/* even when already mapped (to reconfigure it) */
+	UT_EQ(cfg_match(5, 1, PMU_CFG_SKIP_MATCH,
+			EV_HW(PMU_HW_BRANCH_MISSES), 0, &idx), 0);
+	UT_EQ(idx, 5);
+	UT_EQ(sim.evt[5] & ~PMU_EVT_CTRL_MASK, HPM_EV_INST_MISPRED_SPEC);
+	/* the first counter must be able to count the event */
+	UT_EQ(cfg_match(0, 0x8, PMU_CFG_SKIP_MATCH, INS, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(cfg_match(0, 0x9, PMU_CFG_SKIP_MATCH, INS, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(PLAT->hw_slots, 1, PMU_CFG_SKIP_MATCH, REFS, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	/* not while it counts */
+	UT_EQ(ctr_start(5, 1, 0, 0), 0);
+	UT_EQ(cfg_match(5, 1, PMU_CFG_SKIP_MATCH, REFS, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	/* Linux's legacy path: cycles forced on counter 0 */
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SKIP_MATCH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
+}
+
+static void match_clear_value(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	sim.ctr[3] = 1234;
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(sim.ctr[3], 1234);	/* untouched without CLEAR_VALUE */
+	sim.ctr[4] = 99;
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE, REFS, 0, &idx), 0);
+	UT_EQ(idx, 4);
+	UT_EQ(sim.ctr[4], 0);
+	sim.ctr[0] = 77;
+	UT_EQ(cfg_match(0, 1, PMU_CFG_CLEAR_VALUE, CYC, 0, &idx), 0);
+	UT_EQ(sim.ctr[0], 0);
+}
+
+static void match_auto_start(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE, REFS, 0, &idx), 0);
+	sim_count(SIM_S, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 10);
+	UT_EQ(sim.ctr[3], 0);	/* configured, not counting */
+	UT_TRUE(sim.inhibit & (1U << 3));
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+			REFS, 0, &idx), 0);
+	UT_EQ(idx, 4);
+	UT_TRUE(!(sim.inhibit & (1U << 4)));
+	sim_count(SIM_S, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 10);
+	UT_EQ(sim.ctr[4], 10);
+	UT_EQ(sim.ctr[3], 0);
+	/* AUTO_START alone keeps the value */
+	sim.ctr[5] = 500;
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_AUTO_START, REFS, 0, &idx), 0);
+	sim_count(SIM_S, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 1);
+	UT_EQ(sim.ctr[5], 501);
+	UT_EQ(ctr_start(5, 1, 0, 0), SBI_ERR_ALREADY_STARTED);
+}
+
+static void start_argument_errors(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(3, 1, 1UL << 2, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(3, 1, 1UL << 63, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(3, 1, PMU_START_SET_INIT_VALUE |
+			PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(3, 0, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(1, 1, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(3, 1UL << 63, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(4096, 1, 0, 0), SBI_ERR_INVALID_PARAM);
+	/* unmapped counters have nothing to count: nothing starts */
+	UT_EQ(ctr_start(3, 0x3, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(H->started, 0);
+	UT_EQ(sim.inhibit & (1U << 3), 1U << 3);
+	UT_EQ(ctr_start(3, 1, 0, 0), 0);
+}
+
+static void start_init_value_and_keep(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	sim.ctr[3] = 40;
+	UT_EQ(ctr_start(3, 1, 0, 12345), 0);	/* no flag: value kept */
+	UT_EQ(sim.ctr[3], 40);
+	UT_EQ(ctr_start(4, 1, PMU_START_SET_INIT_VALUE, 0xfffffffffff0ULL), 0);
+	UT_EQ(sim.ctr[4], 0xfffffffffff0ULL);
+	sim_count(SIM_U, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 5);
+	UT_EQ(sim.ctr[3], 45);
+	UT_EQ(sim.ctr[4], 0xfffffffffff5ULL);
+}
+
+static void start_already_started_starts_others(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(4, 1, PMU_START_SET_INIT_VALUE, 7), 0);
+	sim.ctr[3] = 0;
+	sim.ctr[5] = 0;
+	UT_EQ(ctr_start(3, 0x7, PMU_START_SET_INIT_VALUE, 100),
+	      SBI_ERR_ALREADY_STARTED);
+	/* the started one keeps its value, the others start from 100 */
+	UT_EQ(sim.ctr[4], 7);
+	UT_EQ(sim.ctr[3], 100);
+	UT_EQ(sim.ctr[5], 100);
+	UT_EQ(H->started, 0x38);
+	UT_EQ(sim.inhibit & 0x38, 0);
+}
+
+static void start_clears_overflow(void)
+{
+	unsigned long idx;
+	unsigned int lcofi;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(3, 1, PMU_START_SET_INIT_VALUE, 0xfffffffffffeULL), 0);
+	lcofi = sim.lcofi;
+	sim_count(SIM_S, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 3);
+	UT_EQ(sim.lcofi, lcofi + 1);
+	UT_TRUE(sim.evt[3] & PMU_EVT_OF);
+	UT_EQ(ctr_stop(3, 1, 0), 0);
+	UT_TRUE(sim.evt[3] & PMU_EVT_OF);	/* stop leaves OF for Linux */
+	UT_EQ(ctr_start(3, 1, PMU_START_SET_INIT_VALUE, 0xfffffffffffeULL), 0);
+	UT_TRUE(!(sim.evt[3] & PMU_EVT_OF));
+	UT_EQ(sim.evt[3], HPM_EV_CACHE_L1_RD_DATA_ACCESS | PMU_EVT_MINH);
+	/* a new overflow raises a new interrupt */
+	sim_count(SIM_S, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 3);
+	UT_EQ(sim.lcofi, lcofi + 2);
+}
+
+static void stop_argument_errors(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_AUTO_START, REFS, 0, &idx), 0);
+	UT_EQ(ctr_stop(3, 1, 1UL << 2), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(3, 1, ~0UL), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(3, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(0, 0x2, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(~0UL, 1, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(2, ~0UL, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(H->started, 0x8);
+	UT_EQ(ctr_stop(3, 1, 0), 0);
+	UT_EQ(ctr_stop(3, 1, 0), SBI_ERR_ALREADY_STOPPED);
+}
+
+static void stop_stops_counting(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+			REFS, 0, &idx), 0);
+	sim_count(SIM_S, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 4);
+	UT_EQ(ctr_stop(3, 1, 0), 0);
+	sim_count(SIM_S, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 4);
+	UT_EQ(sim.ctr[3], 4);
+	/* restart continues from the current value, mapping kept */
+	UT_EQ(ctr_start(3, 1, 0, 0), 0);
+	sim_count(SIM_S, HPM_EV_CACHE_L1_RD_DATA_ACCESS, 4);
+	UT_EQ(sim.ctr[3], 8);
+}
+
+static void stop_reset_releases_even_unstarted(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_RESET), 0);
+	UT_EQ(H->mapped, 0);
+	UT_EQ(sim.evt[3], PMU_EVT_MINH);	/* idle event again */
+	/* a released counter cannot be started, stopped again is stopped */
+	UT_EQ(ctr_start(3, 1, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_RESET), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(ctr_stop(3, 1, 0), SBI_ERR_ALREADY_STOPPED);
+	/* started + RESET: stopped and released */
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_AUTO_START, REFS, 0, &idx), 0);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_RESET), 0);
+	UT_EQ(H->mapped | H->started, 0);
+	UT_TRUE(sim.inhibit & (1U << 3));
+}
+
+static void stop_mixed_set_stops_what_runs(void)
+{
+	unsigned long idx;
+	unsigned int i;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	for (i = 0; i < 4; i++)
+		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(3, 0x5, 0, 0), 0);	/* 3 and 5 run */
+	/* Linux stops "all used counters" at once */
+	UT_EQ(ctr_stop(3, 0xf, 0), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(H->started, 0);
+	UT_EQ(sim.inhibit & 0x78, 0x78);
+	/* Linux's stop-all at probe: RESET over every counter */
+	UT_EQ(ctr_start(3, 0x5, 0, 0), 0);
+	ctr_stop(0, 0x7fffd, PMU_STOP_RESET);
+	ctr_stop(PLAT->hw_slots, 0xffffffffUL, PMU_STOP_RESET);
+	UT_EQ(H->mapped | H->started, 0);
+}
+
+static void linux_probe_leaves_nothing_mapped(void)
+{
+	unsigned long idx, ev, cmask = 0, info;
+	unsigned int i, supported = 0;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	for (i = 0; i < (unsigned int)num_counters(); i++)
+		if (!ecall6(SBI_EXT_PMU_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0,
+			    &info))
+			cmask |= 1UL << i;
+	UT_EQ(cmask, (((1UL << PMU_FW_CTR_MAX) - 1) << 19) | 0x7fffd);
+	for (ev = 1; ev <= 10; ev++) {
+		long r = cfg_match(0, cmask, 0, EV_HW(ev), 0, &idx);
+
+		UT_TRUE(r == 0 || r == SBI_ERR_NOT_SUPPORTED);
+		if (!r) {
+			supported++;
+			UT_EQ(ctr_stop(idx, 1, PMU_STOP_RESET), 0);
+		}
+	}
+	for (ev = 0; ev < PMU_CACHE_CODE_MAX; ev++) {
+		long r;
+
+		if (((ev >> 1) & 3) == 3)
+			continue;
+		r = cfg_match(0, cmask, 0, PMU_EVIDX(1, ev), 0, &idx);
+		UT_TRUE(r == 0 || r == SBI_ERR_NOT_SUPPORTED);
+		if (!r) {
+			supported++;
+			UT_EQ(ctr_stop(idx, 1, PMU_STOP_RESET), 0);
+		}
+	}
+	UT_EQ(supported, 7 + 8);
+	UT_EQ(H->mapped, 0);
+}
+
+static const struct ut_case cases[] = {
+	UT_CASE(match_reserved_flags),
+	UT_CASE(match_bad_counter_sets),
+	UT_CASE(match_absent_counter_in_set),
+	UT_CASE(match_not_supported),
+	UT_CASE(match_index_inside_set),
+	UT_CASE(match_skips_mapped_and_shares_events),
+	UT_CASE(match_skip_match),
+	UT_CASE(match_clear_value),
+	UT_CASE(match_auto_start),
+	UT_CASE(start_argument_errors),
+	UT_CASE(start_init_value_and_keep),
+	UT_CASE(start_already_started_starts_others),
+	UT_CASE(start_clears_overflow),
+	UT_CASE(stop_argument_errors),
+	UT_CASE(stop_stops_counting),
+	UT_CASE(stop_reset_releases_even_unstarted),
+	UT_CASE(stop_mixed_set_stops_what_runs),
+	UT_CASE(linux_probe_leaves_nothing_mapped),
+};
+
+void suite_counters(void)
+{
+	UT_SUITE("counters", cases);
+}

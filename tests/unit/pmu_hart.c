@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Tests of lib/pmu/pmu_hart.c: init, HSM stop, suspend and resume. */
+#include "pmu_test.h"
+
+#define REFS	EV_HW(PMU_HW_CACHE_REFERENCES)
+#define SEL	HPM_EV_CACHE_L1_RD_DATA_ACCESS
+
+static void init_programs_hardware(void)
+{
+	unsigned int i;
+
+	sim_reset(&cfg_full);
+	sim.inhibit = 0x2;	/* unrelated bit (PDIS) */
+	sim.counteren = 0x2;	/* TM, the firmware's business */
+	for (i = 3; i <= 18; i++)
+		sim.evt[i] = 0x77;
+	pmu_platform_init(PLAT, env_features(&cfg_full));
+	pmu_platform_probe(PLAT);
+	pmu_platform_default_map(PLAT);
+	for (i = 3; i <= 18; i++)
+		sim.ctr[i] = 5;
+	sim.ctr[0] = 5;
+	pmu_hart_init(H, PLAT);
+	UT_EQ(sim.inhibit, 0x7fffd | 0x2);
+	UT_EQ(sim.counteren, 0x7fffd | 0x2);
+	UT_EQ(sim.cyclecfg, PMU_EVT_MINH);
+	UT_EQ(sim.instretcfg, PMU_EVT_MINH);
+	for (i = 3; i <= 18; i++) {
+		UT_EQ(sim.evt[i], PMU_EVT_MINH);
+		UT_EQ(sim.ctr[i], 0);
+	}
+	UT_EQ(sim.ctr[0], 0);
+	UT_EQ(H->mapped | H->started, 0);
+	UT_TRUE(H->snap == NULL);
+	UT_TRUE(H->plat == PLAT);
+}
+
+static void init_without_extensions(void)
+{
+	unsigned int i;
+
+	env_setup(&cfg_bare, MAP_DEFAULT);
+	for (i = 3; i <= 18; i++)
+		UT_EQ(sim.evt[i], 0);	/* no MINH bit to set */
+	UT_EQ(sim.inhibit, 0x7fffd);
+}
+
+static void stop_releases_everything(void)
+{
+	unsigned long idx, v;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_AUTO_START, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_AUTO_START, EV_FW(7), 0, &idx), 0);
+	pmu_fw_event_inc(H, 7);
+	sim_count(SIM_S, SEL, 9);
+	pmu_hart_stop(H);
+	UT_EQ(H->mapped | H->started, 0);
+	UT_TRUE(H->snap == NULL);
+	UT_EQ(sim.ctr[3], 0);
+	UT_EQ(sim.evt[3], PMU_EVT_MINH);
+	UT_TRUE(sim.inhibit & (1U << 3));
+	UT_EQ(fw_read(idx, &v), SBI_ERR_INVALID_PARAM);
+	pmu_fw_event_inc(H, 7);
+	UT_EQ(H->fw_value[0], 0);
+	/* and it comes back up like a fresh hart */
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(idx, 3);
+}
+
+static void suspend_resume_restores_state(void)
+{
+	unsigned long a, b, c;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_AUTO_START | PMU_CFG_CLEAR_VALUE |
+			PMU_CFG_SET_UINH, REFS, 0, &a), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE, REFS, 0, &b), 0);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_AUTO_START | PMU_CFG_CLEAR_VALUE |
+			PMU_CFG_SET_SINH, EV_HW(1), 0, &c), 0);
+	UT_EQ(ctr_start(b, 1, PMU_START_SET_INIT_VALUE, 0xfffffffffffeULL), 0);
+	sim_count(SIM_S, SEL, 7);	/* b overflows */
+	sim_count(SIM_U, SIM_SEL_CYCLES, 3);
+	UT_EQ(ctr_stop(b, 1, 0), 0);
+	pmu_hart_suspend(H);
+	sim_count(SIM_S, SEL, 100);	/* frozen while suspending */
+	sim_scramble();
+	pmu_hart_resume(H);
+	UT_EQ(sim.ctr[a], 7);
+	UT_EQ(sim.ctr[b], 5);
+	UT_EQ(sim.ctr[c], 3);
+	UT_EQ(sim.evt[a], SEL | PMU_EVT_MINH | PMU_EVT_UINH);
+	UT_EQ(sim.evt[b], SEL | PMU_EVT_MINH | PMU_EVT_OF);
+	UT_EQ(sim.cyclecfg, PMU_EVT_MINH | PMU_EVT_SINH);
+	UT_EQ(sim.evt[5], PMU_EVT_MINH);
+	UT_EQ(sim.instretcfg, PMU_EVT_MINH);
+	UT_EQ(sim.counteren & 0x7fffd, 0x7fffd);
+	/* a and c count again, b stays stopped */
+	sim_count(SIM_S, SEL, 1);
+	sim_count(SIM_U, SIM_SEL_CYCLES, 1);
+	UT_EQ(sim.ctr[a], 8);
+	UT_EQ(sim.ctr[b], 5);
+	UT_EQ(sim.ctr[c], 4);
+	UT_EQ(sim.inhibit & 0x7fffd, 0x7fffd & ~((1U << a) | (1U << c)));
+	UT_EQ(ctr_start(b, 1, 0, 0), 0);
+	UT_TRUE(!(sim.evt[b] & PMU_EVT_OF));
+}
+
+static void two_harts_are_independent(void)
+{
+	static struct pmu_hart other;
+	struct sim_hart sim0;
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_AUTO_START, EV_FW(6), 0, &idx), 0);
+	sim0 = sim;
+	sim_reset(&cfg_full);
+	pmu_hart_init(&other, PLAT);
+	pmu_fw_event_inc(&other, 6);
+	UT_EQ(other.mapped, 0);
+	UT_EQ(H->fw_value[0], 0);
+	pmu_fw_event_inc(H, 6);
+	UT_EQ(H->fw_value[0], 1);
+	sim = sim0;
+}
+
+static const struct ut_case cases[] = {
+	UT_CASE(init_programs_hardware),
+	UT_CASE(init_without_extensions),
+	UT_CASE(stop_releases_everything),
+	UT_CASE(suspend_resume_restores_state),
+	UT_CASE(two_harts_are_independent),
+};
+
+void suite_hart(void)
+{
+	UT_SUITE("hart", cases);
+}

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Tests of lib/pmu/pmu_snapshot.c: SNAPSHOT_SET_SHMEM and its use. */
+#include "pmu_test.h"
+
+#define REFS	EV_HW(PMU_HW_CACHE_REFERENCES)
+#define SEL	HPM_EV_CACHE_L1_RD_DATA_ACCESS
+#define PAT	0xcc
+
+static struct pmu_snapshot_area *area(void)
+{
+	return sim_ram(SIM_SMEM);
+}
+
+static void set_shmem_errors(void)
+{
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 1), SBI_ERR_INVALID_PARAM);
+	UT_EQ(set_shmem(SIM_SMEM, 0, ~0UL), SBI_ERR_INVALID_PARAM);
+	UT_EQ(set_shmem(SIM_SMEM + 8, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(set_shmem(SIM_SMEM + 0x800, 0, 0), SBI_ERR_INVALID_PARAM);
+	/* lo all-ones alone is an unaligned address, not "disable" */
+	UT_EQ(set_shmem(~0UL, 0, 0), SBI_ERR_INVALID_PARAM);
+	/* firmware memory, MMIO, past RAM, the last page +1, hi != 0 */
+	UT_EQ(set_shmem(SIM_RAM_BASE, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	UT_EQ(set_shmem(0x10000000UL, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	UT_EQ(set_shmem(SIM_RAM_BASE + SIM_RAM_SIZE, 0, 0),
+	      SBI_ERR_INVALID_ADDRESS);
+	UT_EQ(set_shmem(~0UL & ~0xfffUL, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	UT_EQ(set_shmem(SIM_SMEM, 1, 0), SBI_ERR_INVALID_ADDRESS);
+	UT_EQ(set_shmem(SIM_SMEM, ~0UL, 0), SBI_ERR_INVALID_ADDRESS);
+	UT_EQ(set_shmem(SIM_RAM_BASE + SIM_RAM_SIZE - 4096, 0, 0), 0);
+	UT_TRUE(H->snap != NULL);
+	/* disabling needs both words all-ones and zero flags */
+	UT_EQ(set_shmem(~0UL, ~0UL, 1), SBI_ERR_INVALID_PARAM);
+	UT_TRUE(H->snap != NULL);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	UT_TRUE(H->snap == NULL);
+	/* setting it touches no memory */
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 0, PAT));
+}
+
+static void no_shmem_errors(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(3, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_NO_SHMEM);
+	UT_EQ(H->started, 0);
+	UT_EQ(ctr_start(3, 1, 0, 0), 0);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_NO_SHMEM);
+	UT_EQ(H->started, 0x8);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_NO_SHMEM);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 0, PAT));
+}
+
+static void take_snapshot_relative_to_base(void)
+{
+	unsigned long idx, fidx;
+	struct pmu_snapshot_area *s = area();
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+			REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+			REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+			EV_FW(PMU_FW_ILLEGAL_INSN), 0, &fidx), 0);
+	sim_count(SIM_S, SEL, 21);
+	pmu_fw_event_inc(H, PMU_FW_ILLEGAL_INSN);
+	pmu_fw_event_inc(H, PMU_FW_ILLEGAL_INSN);
+	/* counter 4 alone, base 4: value in slot 0 */
+	UT_EQ(ctr_stop(4, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_values[0], 21);
+	UT_EQ(s->ctr_overflow_mask, 0);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 16, PAT));
+	/* counters 3 and FW(0) with base 3 */
+	UT_EQ(ctr_stop(3, 1UL | (1UL << (FW(0) - 3)), PMU_STOP_TAKE_SNAPSHOT),
+	      0);
+	UT_EQ(s->ctr_values[0], 21);
+	UT_EQ(s->ctr_values[FW(0) - 3], 2);
+	UT_EQ(s->ctr_values[1], 0xccccccccccccccccULL);	/* untouched */
+	/* stopped counters are saved again (Linux reads them after) */
+	UT_EQ(ctr_stop(3, 0x3, PMU_STOP_TAKE_SNAPSHOT),
+	      SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(s->ctr_values[1], 21);
+}
+
+static void overflow_bitmap(void)
+{
+	unsigned long idx;
+	unsigned int i;
+	struct pmu_snapshot_area *s = area();
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	for (i = 0; i < 3; i++)
+		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(3, 0x5, PMU_START_SET_INIT_VALUE, 0xfffffffffff0ULL),
+	      0);
+	UT_EQ(ctr_start(4, 0x1, PMU_START_SET_INIT_VALUE, 0), 0);
+	sim_count(SIM_S, SEL, 0x20);
+	/* 3 and 5 overflowed; relative to base 3: bits 0 and 2 */
+	UT_EQ(ctr_stop(3, 0x7, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_overflow_mask, 0x5);
+	UT_EQ(s->ctr_values[0], 0x10);
+	UT_EQ(s->ctr_values[1], 0x20);
+	UT_EQ(s->ctr_values[2], 0x10);
+	/* relative to base 5: bit 0 */
+	UT_EQ(ctr_stop(5, 0x1, PMU_STOP_TAKE_SNAPSHOT),
+	      SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(s->ctr_overflow_mask, 0x1);
+	/* a start (which clears OF) then stop: no overflow left */
+	UT_EQ(ctr_start(3, 0x7, 0, 0), 0);
+	UT_EQ(ctr_stop(3, 0x7, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_overflow_mask, 0);
+}
+
+static void overflow_bitmap_zero_without_sscofpmf(void)
+{
+	unsigned long idx;
+	struct pmu_snapshot_area *s = area();
+
+	env_setup(&cfg_bare, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(3, 1, PMU_START_SET_INIT_VALUE, 0xffffffffffffULL), 0);
+	sim_count(SIM_S, SEL, 2);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_overflow_mask, 0);
+	UT_EQ(s->ctr_values[0], 1);
+}
+
+static void init_snapshot_relative_to_base(void)
+{
+	unsigned long idx, fidx, v;
+	struct pmu_snapshot_area *s = area();
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(FW(0), 1, 0, EV_FW(PMU_FW_SET_TIMER), 0, &fidx), 0);
+	s->ctr_values[0] = 1000;
+	s->ctr_values[1] = 2000;
+	s->ctr_values[FW(0) - 3] = 3000;
+	UT_EQ(ctr_start(3, 0x3 | (1UL << (FW(0) - 3)),
+			PMU_START_INIT_SNAPSHOT, 0), 0);
+	UT_EQ(sim.ctr[3], 1000);
+	UT_EQ(sim.ctr[4], 2000);
+	UT_EQ(fw_read(fidx, &v), 0);
+	UT_EQ(v, 3000);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 4096, PAT));
+	/* already started counters are not reloaded */
+	s->ctr_values[0] = 5;
+	UT_EQ(ctr_start(4, 1, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_ALREADY_STARTED);
+	UT_EQ(sim.ctr[4], 2000);
+}
+
+static void linux_6_12_base_4096_rejected(void)
+{
+	unsigned long idx;
+	unsigned int i;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	for (i = 0; i < 2; i++)
+		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	/* idx * BITS_PER_LONG after for_each_set_bit ran off the end */
+	UT_EQ(ctr_start(64 * 64, 0x18, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(H->started, 0);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 0, PAT));
+	UT_EQ(ctr_start(0, 0x18, PMU_START_INIT_SNAPSHOT, 0), 0);
+}
+
+static void snapshot_forgotten_on_hart_reset(void)
+{
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	pmu_hart_stop(H);
+	UT_TRUE(H->snap == NULL);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	pmu_hart_init(H, PLAT);
+	UT_TRUE(H->snap == NULL);
+}
+
+static const struct ut_case cases[] = {
+	UT_CASE(set_shmem_errors),
+	UT_CASE(no_shmem_errors),
+	UT_CASE(take_snapshot_relative_to_base),
+	UT_CASE(overflow_bitmap),
+	UT_CASE(overflow_bitmap_zero_without_sscofpmf),
+	UT_CASE(init_snapshot_relative_to_base),
+	UT_CASE(linux_6_12_base_4096_rejected),
+	UT_CASE(snapshot_forgotten_on_hart_reset),
+};
+
+void suite_snapshot(void)
+{
+	UT_SUITE("snapshot", cases);
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A simulated hart for the PMU core's host tests: the counter CSRs with
+ * their event selectors, filters and overflow, and a block of "RAM" that
+ * the supervisor may share. It implements <pmu/pmu_host.h>.
+ */
+#ifndef SIM_CSR_H
+#define SIM_CSR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum sim_mode { SIM_M, SIM_S, SIM_U, SIM_VS, SIM_VU };
+
+struct sim_cfg {
+	uint32_t hpm_mask;	/* mhpmcounters that exist (bits 3..31) */
+	uint32_t zero_mask;	/* of those, hardwired to zero */
+	unsigned int width;	/* hpm counter width in bits */
+	bool mcountinhibit;
+	bool sscofpmf;
+	bool smcntrpmf;
+	bool hyp;
+};
+
+struct sim_hart {
+	struct sim_cfg cfg;
+	uint64_t ctr[32];
+	uint64_t evt[32];
+	uint64_t cyclecfg;
+	uint64_t instretcfg;
+	uint32_t inhibit;
+	uint32_t counteren;
+	unsigned int lcofi;		/* overflow interrupts raised */
+	unsigned int bad_access;	/* accesses to absent CSRs */
+	unsigned int bad_csr;
+	unsigned long csr_writes;
+};
+
+extern struct sim_hart sim;
+
+/* CSR numbers the simulation knows */
+#define SIM_MCOUNTINHIBIT	0x320U
+#define SIM_MCYCLECFG		0x321U
+#define SIM_MINSTRETCFG		0x322U
+#define SIM_MCOUNTEREN		0x306U
+#define SIM_SCOUNTOVF		0xda0U
+
+/* Selectors that also tick the fixed counters */
+#define SIM_SEL_CYCLES		1
+#define SIM_SEL_INSTRET		2
+
+void sim_reset(const struct sim_cfg *cfg);
+/* n occurrences, in mode, of the event with this selector */
+void sim_count(enum sim_mode mode, uint64_t selector, uint64_t n);
+/* a deep suspend: every counter CSR loses its content */
+void sim_scramble(void);
+bool sim_ctr_exists(unsigned int idx);
+
+/* Supervisor RAM: firmware occupies its first SIM_FW_SIZE bytes */
+#define SIM_RAM_BASE		0x80000000UL
+#define SIM_RAM_SIZE		0x100000UL
+#define SIM_FW_SIZE		0x20000UL
+#define SIM_SMEM		(SIM_RAM_BASE + 0x40000UL)	/* a free page */
+
+void *sim_ram(unsigned long addr);
+void sim_ram_fill(uint8_t pattern);
+/* all bytes of RAM outside [addr, addr + size) still hold pattern? */
+bool sim_ram_intact_outside(unsigned long addr, unsigned long size,
+			    uint8_t pattern);
+
+#endif /* SIM_CSR_H */
