@@ -48,20 +48,12 @@ check-qemu-model: $(QM_ELFS) $(if $(filter command line,$(origin QEMU)),,qemu) #
 
 .PHONY: qemu-model-tests check-qemu-model
 
-# Guest speed (docs/qemu-model.md): `make bench-qemu-model [QEMU=...]`
-QM_BENCH_CFLAGS	:= -nostdlib -static -I$(TOP)/include -Wl,--no-warn-rwx-segments \
-		   -Wl,-Ttext=0x80000000
-$(QM_OUT)/bench-%.elf: $(QM_SRC)/bench.S $(TOP)/include/sbi/riscv_draft_encoding.h
-	@mkdir -p $(dir $@)
-	$(QM_CC) $(QM_BENCH_CFLAGS) $(if $(filter events,$*),-DEVENTS) -o $@ $<
+# Guest speed (docs/qemu-model.md): this QEMU against Debian's
+# (/usr/bin, unpatched 10.0.2), no counters programmed ("plain") and four
+# instruction-class counters on ("events").
+QM_BENCH_REF	?= /usr/bin/qemu-system-riscv64
 
-bench-qemu-model: $(QM_OUT)/bench-plain.elf $(QM_OUT)/bench-events.elf
-	@for b in plain events; do \
-		s=$$(date +%s.%N); \
-		$(QEMU) -M virt -cpu $(QM_CPU) -smp 1 -m 256M -display none \
-			-monitor none -serial none -bios $(QM_OUT)/bench-$$b.elf; \
-		e=$$(date +%s.%N); \
-		echo "$$b: $$(echo "$$e - $$s" | bc) s"; \
-	done
+bench-qemu-model: qemu ## guest speed of the model vs Debian's QEMU
+	$(QM_SRC)/bench.sh $(QM_OUT)/bench model=$(QEMU) debian=$(QM_BENCH_REF)
 
 .PHONY: bench-qemu-model
