@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The S-mode PMU conformance payload: every function, flag and error code
+ * of the SBI PMU extension (SBI v3.0, EID 0x504D55), plus exact counts
+ * under QEMU -icount shift=0. One file per area, shared state and helpers
+ * in common.c, the instruction-exact loops in loops.S.
+ */
+#ifndef PMU_TESTS_H
+#define PMU_TESTS_H
+
+#include <stdbool.h>
+#include <payload.h>
+#include <pmu/pmu_sbi.h>
+
+#define PMU_MAX_CTRS		64
+#define NO_CTR			(-1)
+#define TIMEOUT_US		2000000UL
+
+#define CSR_SCOUNTOVF		0xda0
+#define CSR_HPM_FIRST		0xc03
+#define CSR_HPM_LAST		0xc1f
+
+/* event_idx shorthands */
+#define EV_HW(code)		PMU_EVIDX(PMU_EV_TYPE_HW, code)
+#define EV_CACHE(code)		PMU_EVIDX(PMU_EV_TYPE_CACHE, code)
+#define EV_FW(code)		PMU_EVIDX(PMU_EV_TYPE_FW, code)
+#define EV_CYCLES		EV_HW(PMU_HW_CPU_CYCLES)
+#define EV_INSTRET		EV_HW(PMU_HW_INSTRUCTIONS)
+
+/* What the payload learnt about the machine and the PMU before testing. */
+struct pmu_env {
+	unsigned long self;		/* boot hartid */
+	unsigned long other;		/* a second hart, or ~0UL */
+	unsigned long spec_major, spec_minor;
+
+	/* from the DT in a1 (riscv,isa-extensions of the boot hart) */
+	bool sscofpmf, smcntrpmf, hyp;
+	bool dt_pmu;			/* a riscv,pmu node */
+
+	/* from NUM_COUNTERS and COUNTER_GET_INFO */
+	unsigned long num;		/* num_counters */
+	uint64_t valid;			/* get_info succeeded */
+	uint64_t hw, fw;		/* by type */
+	uint64_t hpm;			/* hardware on hpmcounter3..31 */
+	unsigned long info[PMU_MAX_CTRS];
+	int cycle, instret;		/* counters on CSR cycle / instret */
+	int fw_first;			/* lowest firmware counter */
+
+	/* RAM the payload may hand out, and the firmware's own region */
+	unsigned long fw_base, fw_size;
+};
+
+extern struct pmu_env pmu;
+
+/* common.c: discovery */
+void pmu_env_init(void);
+bool dt_has_isa_ext(const char *ext);
+
+/* common.c: the DT riscv,pmu tables (raw big-endian cells, NULL if none) */
+const void *dt_pmu_prop(const char *name, uint32_t *len);
+
+/* common.c: counters */
+static inline bool ctr_valid(long i)
+{
+	return i >= 0 && i < PMU_MAX_CTRS && (pmu.valid >> i) & 1;
+}
+
+static inline bool ctr_is_fw(long i)
+{
+	return i >= 0 && i < PMU_MAX_CTRS && (pmu.fw >> i) & 1;
+}
+
+static inline bool ctr_is_hw(long i)
+{
+	return i >= 0 && i < PMU_MAX_CTRS && (pmu.hw >> i) & 1;
+}
+
+static inline unsigned int ctr_csr(long i)
+{
+	return pmu.info[i] & PMU_CTR_INFO_CSR_MASK;
+}
+
+static inline unsigned int ctr_width(long i)
+{
+	return (pmu.info[i] & PMU_CTR_INFO_WIDTH_MASK) >>
+	       PMU_CTR_INFO_WIDTH_SHIFT;
+}
+
+/* All-ones value of a hardware counter (its width). */
+static inline unsigned long ctr_max(long i)
+{
+	unsigned int w = ctr_width(i);
+
+	return w >= 63 ? ~0UL : (1UL << (w + 1)) - 1;
+}
+
+/* Can a hardware counter be told to skip S/U/M (Sscofpmf / Smcntrpmf)? */
+bool ctr_filterable(long i);
+
+/* Mask of all valid counters as seen from @base (bits below base lost). */
+unsigned long mask_from(unsigned long base, uint64_t set);
+
+/* Read the CSR of hardware counter @i directly; traps are caught. */
+bool ctr_csr_read(long i, unsigned long *val);
+/* Current value: the CSR for hardware, FW_READ for firmware counters. */
+unsigned long ctr_value(long i);
+
+/* CFG_MATCH on a set; returns the counter or NO_CTR (error in *err). */
+long ctr_match(unsigned long base, unsigned long mask, unsigned long flags,
+	       unsigned long event, unsigned long data, long *err);
+/* Stop with RESET: releases the counter whatever state it is in. */
+void ctr_release(long i);
+/* Release every counter of this hart (stop + reset each one). */
+void ctr_release_all(void);
+
+/*
+ * CFG_MATCH expected to succeed with a counter inside base + mask: one
+ * check; returns the counter or NO_CTR.
+ */
+long match_check(unsigned long base, unsigned long mask, unsigned long flags,
+		 unsigned long event, unsigned long data, const char *why);
+/* CFG_MATCH expected to fail with @exp: one check (releases on success). */
+void match_expect(unsigned long base, unsigned long mask, unsigned long flags,
+		  unsigned long event, unsigned long data, long exp,
+		  const char *why);
+/* True if no firmware counter is mapped (FW_READ fails on each). */
+bool fw_none_mapped(void);
+
+/*
+ * Hardware counters riscv,event-to-mhpmcounters assigns to a general or
+ * cache event (as counter indices); false if the DT has no such table.
+ */
+bool dt_event_counters(unsigned long event, uint64_t *ctrs);
+/* hpmcounters riscv,raw-event-to-mhpmcounters allows for raw @data. */
+bool dt_raw_counters(uint64_t data, uint64_t *ctrs);
+
+/* snapshot.c: set the payload's snapshot page again; NULL if impossible */
+struct pmu_snapshot_area *snapshot_area(void);
+
+/* Names for messages */
+const char *event_name(unsigned long event_idx);
+
+/* Pass if ret.error is one of @a or @b. */
+int check_err2(struct sbiret ret, long a, long b, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* loops.S */
+/*
+ * Read counter CSR 0xc00 + n, run @iters (>= 1) iterations of a
+ * two-instruction loop, read it again: returns the difference, *@first
+ * gets the first reading. 2 * iters + 2 instructions retire in between.
+ */
+typedef unsigned long (*pmu_loop_fn)(unsigned long iters,
+				     unsigned long *first);
+extern const pmu_loop_fn pmu_loop_table[32];
+extern const unsigned long pmu_loop_end_table[32];
+/* csrr a0, 0xc00 + n */
+extern unsigned long (*const pmu_csr_table[32])(void);
+
+/*
+ * The same loop run in U-mode: S-mode reads counter 0xc00 + n, srets to a
+ * U-mode loop of @iters iterations that ends in ecall, takes that trap on
+ * a private vector and reads the counter again. out[0] = first reading,
+ * out[1] = scause of the trap that came back (8: ecall from U).
+ * Between the readings: the read itself and sret in S, 2 * iters
+ * instructions and the ecall in U. Interrupts must be off (sie = 0).
+ */
+typedef unsigned long (*pmu_user_fn)(unsigned long iters, unsigned long *out);
+extern const pmu_user_fn pmu_user_table[32];
+
+/*
+ * One SBI call between two readings of counter 0xc00 + n: only the first
+ * read and the ecall are S-mode instructions in between. @regs: a0..a7 in,
+ * a0/a1 out (regs[0], regs[1]).
+ */
+typedef unsigned long (*pmu_ecall_fn)(unsigned long *regs);
+extern const pmu_ecall_fn pmu_ecall_table[32];
+
+/* Test groups, in the order payload_main() runs them. */
+void test_info(void);
+void test_match(void);
+void test_fw_events(void);
+void test_start_stop(void);
+void test_fw_read(void);
+void test_snapshot(void);
+void test_event_info(void);
+void test_hw_count(void);
+void test_filters(void);
+void test_fw_count(void);
+void test_fw_count_smp(void);
+void test_overflow(void);
+
+#endif /* PMU_TESTS_H */
