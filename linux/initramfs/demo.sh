@@ -14,6 +14,6 @@ run() {
 echo "### PMU: $(dmesg | grep -m1 'riscv-pmu-sbi: .*counters' || echo 'riscv-pmu-sbi not probed')"
 run perf stat -e cycles,instructions tally-loop 10000000
 run perf stat -e cycles,instructions,dTLB-load-misses,dTLB-store-misses,iTLB-load-misses tally-mem 16 4
-# SBI firmware events (r8000000000000000 | code): 5 SET_TIMER, 6 IPI_SENT,
-# 7 IPI_RECEIVED, 12 SFENCE_VMA_ASID_SENT; counted on every hart.
-run perf stat -a -e r8000000000000005,r8000000000000006,r8000000000000007,r800000000000000c tally-ipi 500
+# SBI firmware events (r8000000000000000 | code): 6 IPI_SENT, 7 IPI_RECEIVED,
+# 12 SFENCE_VMA_ASID_SENT, 13 SFENCE_VMA_ASID_RECEIVED; on every hart.
+run perf stat -a -e r8000000000000006,r8000000000000007,r800000000000000c,r800000000000000d tally-ipi 500
