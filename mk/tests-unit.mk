@@ -39,3 +39,24 @@ check-unit: $(UNIT_BIN) ## PMU core unit tests (host, ASan/UBSan) + RV64 freesta
 		$(UNIT_BUILD)/rv64 $(TOP) $(PMU_OBJS)
 
 .PHONY: unit-bin check-unit
+
+# `make bench-pmu`: instructions per PMU call, M-mode on QEMU -icount
+# (needs $(QEMU); not part of `make check`).
+BENCH_ELF	:= $(UNIT_BUILD)/bench/pmu-bench.elf
+BENCH_SRCS	:= $(TOP)/tests/unit/bench/start.S $(TOP)/tests/unit/bench/bench.c
+
+$(BENCH_ELF): $(BENCH_SRCS) $(UNIT_PMU_SRCS) $(UNIT_HDRS) \
+		$(TOP)/tests/unit/bench/bench.ld $(TOP)/tests/unit/bench/csr_switch.h
+	@mkdir -p $(dir $@)
+	$(CROSS_COMPILE)gcc -march=rv64imac_zicsr_zifencei -mabi=lp64 \
+		-mcmodel=medany -O2 -ffreestanding -nostdlib -nostdinc \
+		-isystem $(shell $(CROSS_COMPILE)gcc -print-file-name=include) \
+		-fno-PIE -no-pie -mstrict-align -I$(TOP)/include -Wall -Wextra \
+		-Werror -Wl,-T,$(TOP)/tests/unit/bench/bench.ld \
+		-Wl,--build-id=none $(BENCH_SRCS) $(UNIT_PMU_SRCS) -lgcc -o $@
+
+bench-pmu: $(BENCH_ELF) ## PMU core instruction counts per call (QEMU, -icount)
+	@QEMU=$(QEMU) $(TOP)/scripts/qemu-run.sh --bios $(BENCH_ELF) --smp 1 \
+		--icount --timeout 60
+
+.PHONY: bench-pmu

@@ -26,6 +26,25 @@ unsigned long pmu_host_csr_read(unsigned int csr);
 void pmu_host_csr_write(unsigned int csr, unsigned long val);
 
 /**
+ * pmu_host_csr_set() - set bits in a CSR (csrs)
+ * @csr: CSR number
+ * @bits: bits to set
+ *
+ * Optional: the core has a weak default doing pmu_host_csr_read() then
+ * pmu_host_csr_write(); a firmware saves an access by overriding it.
+ */
+void pmu_host_csr_set(unsigned int csr, unsigned long bits);
+
+/**
+ * pmu_host_csr_clear() - clear bits in a CSR (csrc)
+ * @csr: CSR number
+ * @bits: bits to clear
+ *
+ * Optional, like pmu_host_csr_set().
+ */
+void pmu_host_csr_clear(unsigned int csr, unsigned long bits);
+
+/**
  * pmu_host_csr_probe() - write a CSR that may not exist and read it back
  * @csr: CSR number
  * @val: value to write

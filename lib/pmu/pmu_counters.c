@@ -2,7 +2,9 @@
 /*
  * Logical counters: information, allocation (config_matching), start, stop
  * and firmware reads. Counter sets arrive validated from pmu_ecall.c as
- * absolute bitmaps; the state checks (mapped, started) live here.
+ * absolute bitmaps; the state checks (mapped, started) live here. The
+ * common one-counter paths stay free of loops and out-of-line calls but
+ * for the CSR accesses themselves.
  */
 #include "pmu_internal.h"
 
@@ -43,69 +45,56 @@ long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
 }
 
 /*
- * Would filtering be needed for these flags? MINH is forced anyway, and
+ * Config flags that need privilege filtering. MINH is forced anyway, and
  * VS/VU inhibits are vacuous on a hart without H.
  */
-static bool pmu_filter_needed(const struct pmu_platform *plat,
-			      unsigned long flags)
+static inline unsigned long pmu_filter_flags(const struct pmu_platform *plat)
 {
-	unsigned long need = PMU_CFG_SET_SINH | PMU_CFG_SET_UINH;
-
-	if (pmu_has(plat, PMU_FEAT_HYP))
-		need |= PMU_CFG_SET_VSINH | PMU_CFG_SET_VUINH;
-	return (flags & need) != 0;
+	return pmu_has(plat, PMU_FEAT_HYP) ?
+	       PMU_CFG_SET_SINH | PMU_CFG_SET_UINH | PMU_CFG_SET_VSINH |
+	       PMU_CFG_SET_VUINH : PMU_CFG_SET_SINH | PMU_CFG_SET_UINH;
 }
 
-/* Counters of set able to count the event now or after reconfiguration. */
-static uint64_t pmu_candidates(const struct pmu_platform *plat, uint64_t set,
-			       unsigned long flags, unsigned long event_idx,
-			       uint64_t data, uint64_t *selector, bool *fw)
+static void pmu_ctr_bind_fw(struct pmu_hart *h, unsigned int c,
+			    unsigned long flags, unsigned long event_idx,
+			    uint64_t data)
 {
-	uint32_t hw;
+	unsigned int j = c - h->plat->hw_slots;
 
-	*fw = pmu_fw_event_valid(event_idx, data);
-	if (*fw)
-		return set & plat->fw_mask;
-	hw = pmu_event_hw_counters(plat, event_idx, data, selector);
-	if (pmu_filter_needed(plat, flags))
-		hw &= plat->filter_mask;
-	return set & hw;
-}
-
-static void pmu_ctr_bind(struct pmu_hart *h, unsigned int c, bool fw,
-			 unsigned long flags, unsigned long event_idx,
-			 uint64_t data, uint64_t selector)
-{
-	const struct pmu_platform *plat = h->plat;
-
-	if (fw)
-		pmu_fw_config(h, c - plat->hw_slots,
-			      event_idx & PMU_EVIDX_CODE_MASK, data);
-	else
-		pmu_hw_program(h, c, pmu_hw_event_value(plat, c, selector,
-							flags));
-	h->mapped |= 1ULL << c;
+	pmu_fw_config(h, j, event_idx & PMU_EVIDX_CODE_MASK, data);
 	if (flags & PMU_CFG_CLEAR_VALUE)
-		pmu_ctr_set_value(h, c, 0);
-	if (flags & PMU_CFG_AUTO_START) {
-		if (fw)
-			pmu_fw_start(h, 1U << (c - plat->hw_slots));
-		else
-			pmu_hw_start(h, 1U << c);
-		h->started |= 1ULL << c;
-	}
+		h->fw_value[j] = 0;
+	if (flags & PMU_CFG_AUTO_START)
+		pmu_fw_start(h, 1U << j);
+}
+
+static inline void pmu_ctr_bind_hw(struct pmu_hart *h, unsigned int c,
+				   unsigned long flags, uint64_t selector)
+{
+	pmu_hw_program(h, c, pmu_hw_event_value(h->plat, c, selector, flags));
+	if (flags & PMU_CFG_CLEAR_VALUE)
+		pmu_hw_write(c, 0);
+	if (flags & PMU_CFG_AUTO_START)
+		pmu_hw_start(h, 1U << c);
 }
 
 long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 			  unsigned long flags, unsigned long event_idx,
 			  uint64_t data, unsigned long *idx_out)
 {
+	const struct pmu_platform *plat = h->plat;
 	uint64_t cand, selector = 0;
+	bool fw = pmu_fw_event_valid(event_idx, data);
 	unsigned int c;
-	bool fw;
 
-	cand = pmu_candidates(h->plat, set, flags, event_idx, data,
-			      &selector, &fw);
+	if (fw) {
+		cand = set & plat->fw_mask;
+	} else {
+		cand = set & pmu_event_hw_counters(plat, event_idx, data,
+						   &selector);
+		if (flags & pmu_filter_flags(plat))
+			cand &= plat->filter_mask;
+	}
 	if (flags & PMU_CFG_SKIP_MATCH) {
 		/* the first counter of the set, whatever it holds now */
 		c = pmu_ctz(set);
@@ -117,38 +106,54 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 			return SBI_ERR_NOT_SUPPORTED;
 		c = pmu_ctz(cand);
 	}
-	pmu_ctr_bind(h, c, fw, flags, event_idx, data, selector);
+	if (fw)
+		pmu_ctr_bind_fw(h, c, flags, event_idx, data);
+	else
+		pmu_ctr_bind_hw(h, c, flags, selector);
+	h->mapped |= 1ULL << c;
+	if (flags & PMU_CFG_AUTO_START)
+		h->started |= 1ULL << c;
 	*idx_out = c;
 	return SBI_SUCCESS;
+}
+
+/* SET_INIT_VALUE or INIT_SNAPSHOT: load the counters about to start. */
+static PMU_COLD void pmu_ctr_init_values(struct pmu_hart *h, unsigned long base,
+				uint64_t todo, unsigned long flags,
+				uint64_t init_value)
+{
+	for (; todo; todo &= todo - 1) {
+		unsigned int i = pmu_ctz(todo);
+
+		pmu_ctr_set_value(h, i, flags & PMU_START_INIT_SNAPSHOT ?
+				  pmu_snapshot_value(h, base, i) : init_value);
+	}
 }
 
 long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 		   unsigned long flags, uint64_t init_value)
 {
 	const struct pmu_platform *plat = h->plat;
-	uint64_t todo, left;
+	uint64_t todo;
+	uint32_t hw;
+	long ret;
 
 	if (set & ~h->mapped)
 		return SBI_ERR_INVALID_PARAM;	/* no event to count */
 	todo = set & ~h->started;
-	if (flags & (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)) {
-		for (left = todo; left; left &= left - 1) {
-			unsigned int i = pmu_ctz(left);
-			uint64_t v = init_value;
-
-			if (flags & PMU_START_INIT_SNAPSHOT)
-				v = pmu_snapshot_value(h, base, i);
-			pmu_ctr_set_value(h, i, v);
-		}
-	}
-	pmu_hw_start(h, (uint32_t)(todo & plat->hw_mask));
-	pmu_fw_start(h, pmu_fw_bits(plat, todo));
+	ret = todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;
+	if (flags)	/* validated: SET_INIT_VALUE or INIT_SNAPSHOT */
+		pmu_ctr_init_values(h, base, todo, flags, init_value);
 	h->started |= todo;
-	return todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;
+	pmu_fw_start(h, pmu_fw_bits(plat, todo));
+	hw = (uint32_t)(todo & plat->hw_mask);
+	if (hw)
+		pmu_hw_start(h, hw);
+	return ret;
 }
 
 /* Unbind counters: idle event (M-mode inhibited), no firmware event. */
-static void pmu_ctr_release(struct pmu_hart *h, uint64_t set)
+static PMU_COLD void pmu_ctr_release(struct pmu_hart *h, uint64_t set)
 {
 	const struct pmu_platform *plat = h->plat;
 	uint64_t left;
@@ -161,6 +166,22 @@ static void pmu_ctr_release(struct pmu_hart *h, uint64_t set)
 	h->mapped &= ~set;
 }
 
+/* TAKE_SNAPSHOT and RESET after the counters stopped; run = were started */
+static PMU_COLD long pmu_ctr_stop_flags(struct pmu_hart *h, unsigned long base,
+					uint64_t set, uint64_t run,
+					unsigned long flags)
+{
+	uint64_t mapped = set & h->mapped, bad = set & ~run;
+
+	if (flags & PMU_STOP_TAKE_SNAPSHOT)
+		pmu_snapshot_save(h, base, mapped);
+	if (flags & PMU_STOP_RESET) {
+		pmu_ctr_release(h, mapped);
+		bad &= ~mapped;
+	}
+	return bad ? SBI_ERR_ALREADY_STOPPED : SBI_SUCCESS;
+}
+
 /*
  * Every counter of the set is handled even when some fail: Linux stops
  * "all used counters" in one call and expects the started ones stopped.
@@ -170,29 +191,30 @@ long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 		  unsigned long flags)
 {
 	const struct pmu_platform *plat = h->plat;
-	uint64_t run = set & h->started, mapped = set & h->mapped, bad;
+	uint64_t run = set & h->started;
 
-	pmu_hw_stop((uint32_t)(run & plat->hw_mask));
-	pmu_fw_stop(h, pmu_fw_bits(plat, run));
 	h->started &= ~run;
-	if (flags & PMU_STOP_TAKE_SNAPSHOT)
-		pmu_snapshot_save(h, base, mapped);
-	bad = set & ~run;
-	if (flags & PMU_STOP_RESET) {
-		pmu_ctr_release(h, mapped);
-		bad &= ~mapped;
-	}
-	return bad ? SBI_ERR_ALREADY_STOPPED : SBI_SUCCESS;
+	pmu_fw_stop(h, pmu_fw_bits(plat, run));
+	pmu_hw_stop((uint32_t)(run & plat->hw_mask));
+	if (flags)
+		return pmu_ctr_stop_flags(h, base, set, run, flags);
+	return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;
 }
 
-long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx,
-		     uint64_t *value)
+long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
+		     unsigned long *value)
 {
 	const struct pmu_platform *plat = h->plat;
+	uint64_t v;
 
 	if (idx >= plat->num_ctrs || !pmu_is_fw(plat, (unsigned int)idx) ||
 	    !((h->mapped >> idx) & 1))
 		return SBI_ERR_INVALID_PARAM;
-	*value = h->fw_value[idx - plat->hw_slots];
+	v = h->fw_value[idx - plat->hw_slots];
+#if __SIZEOF_LONG__ == 4
+	*value = hi ? (unsigned long)(v >> 32) : (unsigned long)v;
+#else
+	*value = hi ? 0 : v;	/* RV64: fw_read_hi is always 0 */
+#endif
 	return SBI_SUCCESS;
 }

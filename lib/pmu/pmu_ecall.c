@@ -7,26 +7,19 @@
 #include <pmu/pmu_host.h>
 #include "pmu_internal.h"
 
-#define PMU_XLEN	(sizeof(unsigned long) * 8)
-
 /*
  * (base, mask) -> absolute set. Invalid: empty mask, base past the last
- * counter, base + highest bit past the last counter (this also rejects
- * masks that would shift out of XLEN), or any index that is not a counter
- * (the time slot, an absent hpmcounter).
+ * counter, bits shifted out of XLEN, any bit past the last counter, or any
+ * index that is not a counter (the time slot, an absent hpmcounter).
  */
-static bool pmu_ecall_set(const struct pmu_platform *plat, unsigned long base,
-			  unsigned long mask, uint64_t *set)
+static inline bool pmu_ecall_set(const struct pmu_platform *plat,
+				 unsigned long base, unsigned long mask,
+				 uint64_t *set)
 {
-	unsigned long room;
-
-	if (!mask || base >= plat->num_ctrs)
-		return false;
-	room = plat->num_ctrs - base;
-	if (room < PMU_XLEN && (mask >> room))
+	if (!mask || base >= plat->num_ctrs)	/* so base < 64 */
 		return false;
 	*set = (uint64_t)mask << base;
-	return !(*set & ~plat->valid_mask);
+	return (*set >> base) == mask && !(*set & ~plat->valid_mask);
 }
 
 /* A 64-bit argument: one register on RV64, lo/hi pair on RV32. */
@@ -77,23 +70,7 @@ static long pmu_ecall_stop(struct pmu_hart *h, const unsigned long *a)
 	return pmu_ctr_stop(h, a[0], set, a[2]);
 }
 
-static long pmu_ecall_fw_read(struct pmu_hart *h, unsigned long idx, bool hi,
-			      unsigned long *out)
-{
-	uint64_t v;
-	long ret = pmu_ctr_fw_read(h, idx, &v);
-
-	if (ret)
-		return ret;
-#if __SIZEOF_LONG__ == 4
-	*out = hi ? (unsigned long)(v >> 32) : (unsigned long)v;
-#else
-	*out = hi ? 0 : v;
-#endif
-	return SBI_SUCCESS;
-}
-
-static long pmu_ecall_snapshot(struct pmu_hart *h, const unsigned long *a)
+static PMU_COLD long pmu_ecall_snapshot(struct pmu_hart *h, const unsigned long *a)
 {
 	if (a[2])
 		return SBI_ERR_INVALID_PARAM;
@@ -106,7 +83,7 @@ static long pmu_ecall_snapshot(struct pmu_hart *h, const unsigned long *a)
 	return pmu_snapshot_set(h, a[0], a[1]);
 }
 
-static long pmu_ecall_event_info(struct pmu_hart *h, const unsigned long *a)
+static PMU_COLD long pmu_ecall_event_info(struct pmu_hart *h, const unsigned long *a)
 {
 	struct pmu_event_info_entry *e;
 	unsigned long n = a[2];
@@ -144,9 +121,9 @@ long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
 	case SBI_EXT_PMU_COUNTER_STOP:
 		return pmu_ecall_stop(h, a);
 	case SBI_EXT_PMU_COUNTER_FW_READ:
-		return pmu_ecall_fw_read(h, a[0], false, out_value);
+		return pmu_ctr_fw_read(h, a[0], false, out_value);
 	case SBI_EXT_PMU_COUNTER_FW_READ_HI:
-		return pmu_ecall_fw_read(h, a[0], true, out_value);
+		return pmu_ctr_fw_read(h, a[0], true, out_value);
 	case SBI_EXT_PMU_SNAPSHOT_SET_SHMEM:
 		return pmu_ecall_snapshot(h, a);
 	case SBI_EXT_PMU_EVENT_GET_INFO:

@@ -14,6 +14,9 @@
 #include <pmu/pmu_csr.h>
 #include <sbi/sbi_error.h>
 
+/* Keep a cold path out of its caller's register allocation. */
+#define PMU_COLD	__attribute__((noinline, cold))
+
 /* Index of the lowest set bit; x != 0. No libgcc call on RV64 without Zbb. */
 static inline unsigned int pmu_ctz(uint64_t x)
 {
@@ -43,36 +46,9 @@ static inline uint32_t pmu_fw_bits(const struct pmu_platform *plat,
 	return (uint32_t)((set & plat->fw_mask) >> plat->hw_slots);
 }
 
-/* pmu_events.c: which counters can count an event */
-int pmu_hw_event_slot(unsigned long event_idx);
-uint32_t pmu_event_hw_counters(const struct pmu_platform *plat,
-			       unsigned long event_idx, uint64_t data,
-			       uint64_t *selector);
-bool pmu_fw_event_valid(unsigned long event_idx, uint64_t data);
-bool pmu_event_supported(const struct pmu_platform *plat,
-			 unsigned long event_idx, uint64_t data);
-long pmu_event_get_info(const struct pmu_platform *plat,
-			struct pmu_event_info_entry *e, unsigned long n);
-
-/* pmu_hw.c: hardware counter programming */
-uint64_t pmu_hw_event_value(const struct pmu_platform *plat, unsigned int idx,
-			    uint64_t selector, unsigned long cfg_flags);
-uint64_t pmu_hw_idle_value(const struct pmu_platform *plat, unsigned int idx);
-void pmu_hw_program(struct pmu_hart *h, unsigned int idx, uint64_t evt);
-uint64_t pmu_hw_read(unsigned int idx);
-void pmu_hw_write(unsigned int idx, uint64_t val);
-void pmu_hw_start(struct pmu_hart *h, uint32_t bits);
-void pmu_hw_stop(uint32_t bits);
-uint32_t pmu_hw_overflow(const struct pmu_platform *plat, uint32_t bits);
-void pmu_hw_reset(struct pmu_hart *h);
-void pmu_hw_save(struct pmu_hart *h);
-void pmu_hw_restore(struct pmu_hart *h);
-
-/* pmu_fw.c: firmware counters */
-void pmu_fw_config(struct pmu_hart *h, unsigned int j, unsigned int code,
-		   uint64_t data);
-void pmu_fw_start(struct pmu_hart *h, uint32_t bits);
-void pmu_fw_stop(struct pmu_hart *h, uint32_t bits);
+#include "pmu_events.h"
+#include "pmu_hw.h"
+#include "pmu_fw.h"
 
 /* pmu_counters.c: allocation, start/stop, info, reads */
 long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
@@ -84,8 +60,8 @@ long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 		   unsigned long flags, uint64_t init_value);
 long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 		  unsigned long flags);
-long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx,
-		     uint64_t *value);
+long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
+		     unsigned long *value);
 uint64_t pmu_ctr_value(const struct pmu_hart *h, unsigned int idx);
 void pmu_ctr_set_value(struct pmu_hart *h, unsigned int idx, uint64_t val);
 

@@ -19,8 +19,11 @@ static void pmu_platform_layout(struct pmu_platform *plat, uint32_t hw)
 	while (slots < PMU_HW_CTR_MAX && (hw >> slots))
 		slots++;
 
-	if (pmu_has(plat, PMU_FEAT_SSCOFPMF))
+	plat->of_mask = 0;
+	if (pmu_has(plat, PMU_FEAT_SSCOFPMF)) {
 		filter |= hw & PMU_HPM_MASK;
+		plat->of_mask = hw & PMU_HPM_MASK;
+	}
 	if (pmu_has(plat, PMU_FEAT_SMCNTRPMF))
 		filter |= hw & PMU_FIXED_MASK;
 

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Event classification, the hot half: which counters can count an
+ * (event_idx, event_data) pair and with which selector. Raw events and
+ * EVENT_GET_INFO are in pmu_events.c.
+ */
+#ifndef PMU_EVENTS_H
+#define PMU_EVENTS_H
+
+/* Slot in plat->events of a general or cache event, -1 for anything else */
+static inline int pmu_hw_event_slot(unsigned long event_idx)
+{
+	unsigned long code = event_idx & PMU_EVIDX_CODE_MASK;
+
+	switch (event_idx >> PMU_EVIDX_TYPE_SHIFT) {
+	case PMU_EV_TYPE_HW:
+		if (code == PMU_HW_NO_EVENT || code >= PMU_HW_GENERAL_MAX)
+			return -1;
+		return (int)code;
+	case PMU_EV_TYPE_CACHE:
+		if (code >= PMU_CACHE_CODE_MAX ||
+		    ((code >> 1) & 3) >= PMU_CACHE_OP_MAX)
+			return -1;
+		return (int)(PMU_HW_GENERAL_MAX + code);
+	default:
+		return -1;
+	}
+}
+
+/* A firmware event this implementation counts? */
+static inline bool pmu_fw_event_valid(unsigned long event_idx, uint64_t data)
+{
+	unsigned long code = event_idx & PMU_EVIDX_CODE_MASK;
+
+	if ((event_idx >> PMU_EVIDX_TYPE_SHIFT) != PMU_EV_TYPE_FW)
+		return false;
+	if (code == PMU_FW_PLATFORM)
+		return true;	/* data is the platform's encoding */
+	if (data)
+		return false;	/* reserved for every other fw event */
+	return code < PMU_FW_STD_MAX || code >= PMU_FW_IMPL_FIRST;
+}
+
+uint32_t pmu_raw_event_counters(const struct pmu_platform *plat,
+				unsigned long event_idx, uint64_t data,
+				uint64_t *selector);
+
+/* Hardware counters able to count a hardware event, and its selector. */
+static inline uint32_t pmu_event_hw_counters(const struct pmu_platform *plat,
+					     unsigned long event_idx,
+					     uint64_t data, uint64_t *selector)
+{
+	int slot = pmu_hw_event_slot(event_idx);
+
+	if (slot < 0)
+		return pmu_raw_event_counters(plat, event_idx, data, selector);
+	if (data)	/* reserved for general and cache events */
+		return 0;
+	*selector = plat->events[slot].selector;
+	return plat->events[slot].counters & plat->hw_mask;
+}
+
+bool pmu_event_supported(const struct pmu_platform *plat,
+			 unsigned long event_idx, uint64_t data);
+long pmu_event_get_info(const struct pmu_platform *plat,
+			struct pmu_event_info_entry *e, unsigned long n);
+
+#endif /* PMU_EVENTS_H */

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Weak defaults of the optional host functions: read-modify-write through
+ * the mandatory ones. A firmware overrides them with csrs/csrc.
+ */
+#include <pmu/pmu_host.h>
+
+__attribute__((weak)) void pmu_host_csr_set(unsigned int csr,
+					     unsigned long bits)
+{
+	pmu_host_csr_write(csr, pmu_host_csr_read(csr) | bits);
+}
+
+__attribute__((weak)) void pmu_host_csr_clear(unsigned int csr,
+					       unsigned long bits)
+{
+	pmu_host_csr_write(csr, pmu_host_csr_read(csr) & ~bits);
+}

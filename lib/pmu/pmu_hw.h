@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Hardware counter programming, the hot half: inline so that starting or
+ * stopping one counter costs its CSR accesses and little else. Counter
+ * index i is mcycle/minstret/mhpmcounter i; masks are over those indices.
+ * The cold half (reset, suspend/resume) is in pmu_hw.c.
+ */
+#ifndef PMU_HW_H
+#define PMU_HW_H
+
+#include <pmu/pmu_host.h>
+
+static inline uint64_t pmu_hw_read(unsigned int idx)
+{
+	return pmu_host_csr_read(PMU_CSR_MCOUNTER(idx));
+}
+
+static inline void pmu_hw_write(unsigned int idx, uint64_t val)
+{
+	pmu_host_csr_write(PMU_CSR_MCOUNTER(idx), val);
+}
+
+/*
+ * The value for mhpmevent (i >= 3) or mcyclecfg/minstretcfg (i = 0, 2).
+ * Config flag bits 3..7 (VUINH..MINH) land on bits 58..62; M-mode is
+ * always inhibited so the supervisor never sees firmware activity.
+ * Without Sscofpmf (Smcntrpmf for 0 and 2) those bits do not exist.
+ */
+static inline uint64_t pmu_hw_event_value(const struct pmu_platform *plat,
+					  unsigned int idx, uint64_t selector,
+					  unsigned long cfg_flags)
+{
+	uint64_t inh = PMU_EVT_MINH |
+		       ((uint64_t)((cfg_flags & PMU_CFG_INH_MASK) >>
+				   PMU_CFG_INH_SHIFT) << PMU_EVT_INH_SHIFT);
+
+	if (idx >= PMU_IDX_HPM_FIRST)
+		return pmu_has(plat, PMU_FEAT_SSCOFPMF) ?
+		       (selector & plat->sel_mask) | inh : selector;
+	return pmu_has(plat, PMU_FEAT_SMCNTRPMF) ? inh : 0;
+}
+
+/* Event value of a counter bound to nothing: no event, M-mode inhibited. */
+static inline uint64_t pmu_hw_idle_value(const struct pmu_platform *plat,
+					 unsigned int idx)
+{
+	return pmu_hw_event_value(plat, idx, 0, 0);
+}
+
+static inline void pmu_hw_write_event(const struct pmu_platform *plat,
+				      unsigned int idx, uint64_t evt)
+{
+	if (idx >= PMU_IDX_HPM_FIRST)
+		pmu_host_csr_write(PMU_CSR_MHPMEVENT(idx), evt);
+	else if (pmu_has(plat, PMU_FEAT_SMCNTRPMF))
+		pmu_host_csr_write(idx == PMU_IDX_CYCLE ? PMU_CSR_MCYCLECFG :
+				   PMU_CSR_MINSTRETCFG, evt);
+}
+
+/* Program (and remember, for resume) the event of a counter. */
+static inline void pmu_hw_program(struct pmu_hart *h, unsigned int idx,
+				  uint64_t evt)
+{
+	h->hw_evt[idx] = evt;
+	pmu_hw_write_event(h->plat, idx, evt);
+}
+
+/* OF bits (from scountovf, one read) of the programmable counters in bits. */
+static inline uint32_t pmu_hw_overflow(const struct pmu_platform *plat,
+				       uint32_t bits)
+{
+	bits &= plat->of_mask;
+	if (!bits)
+		return 0;
+	return (uint32_t)pmu_host_csr_read(PMU_CSR_SCOUNTOVF) & bits;
+}
+
+/* Start counters (bits != 0): clear a pending overflow, then uninhibit. */
+void pmu_hw_start(struct pmu_hart *h, uint32_t bits);
+
+static inline void pmu_hw_stop(uint32_t bits)
+{
+	if (bits)
+		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, bits);
+}
+
+void pmu_hw_reset(struct pmu_hart *h);
+void pmu_hw_save(struct pmu_hart *h);
+void pmu_hw_restore(struct pmu_hart *h);
+
+#endif /* PMU_HW_H */
