@@ -26,6 +26,8 @@ echo "T:cpuinfo $(grep -c ^processor /proc/cpuinfo)"
 echo "T:online $(cat /sys/devices/system/cpu/online)"
 dmesg | grep -e riscv-pmu -e "SBI SRST" | sed "s/^/T:dmesg /"
 ls /sys/bus/event_source/devices | sed "s/^/T:pmu /"
+ls /sys/bus/platform/devices | grep riscv-pmu | sed "s/^/T:pdev /"
+ls /sys/bus/platform/drivers/riscv-pmu-sbi | sed "s/^/T:sbi-drv /"
 timeout 60 perf stat -x, -e cycles,instructions tally-loop 10000000 >/tmp/out 2>/tmp/err
 echo "T:perf-rc $?"
 sed "s/^/T:perf /" /tmp/err
@@ -45,7 +47,10 @@ check "SBI PMU extension found by riscv-pmu-sbi" \
 	has '^T:dmesg .*riscv-pmu-sbi: SBI PMU extension is available'
 check "riscv-pmu-sbi probed with hardware counters" \
 	has '^T:dmesg .*riscv-pmu-sbi: [0-9]+ firmware and [1-9][0-9]* hardware counters'
-check "no legacy PMU driver" hasnt 'riscv-pmu-legacy'
+check "riscv-pmu-sbi driver bound to its platform device" \
+	has '^T:sbi-drv riscv-pmu-sbi$'
+check "no legacy PMU device next to it" \
+	eval "has '^T:pdev riscv-pmu-sbi$' && hasnt '^T:pdev riscv-pmu-legacy' && hasnt 'Legacy PMU implementation'"
 check "perf event source 'cpu' registered" has '^T:pmu cpu$'
 check "perf stat exited 0 within its timeout" has '^T:perf-rc 0$'
 check "workload ran to completion" \
