@@ -19,6 +19,7 @@
 # not match the result lines seen (lost or garbled output).
 # Exit status: 0 when nothing failed, 1 otherwise, 2 on usage errors.
 set -uo pipefail
+export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 name= bios= cpu= smp=4 timeout=120 icount= append=
@@ -64,16 +65,20 @@ echo "=== $name: $(basename "$payload") on ${bios:-${FW_DYNAMIC:-default firmwar
 "$top/scripts/qemu-run.sh" "${args[@]}" "$@" >"$log" 2>&1
 status=$?
 
-# Console lines may end in CR LF.
-lines=$(tr -d '\r' <"$log")
-results=$(printf '%s\n' "$lines" | grep -E '^(ok|FAIL|SKIP) [0-9]+ - ')
-printf '%s\n' "$results" | grep -v '^$'
+# Console lines may end in CR LF; a misbehaving firmware may print binary
+# junk (no newline) in front of a result line, so results are found
+# anywhere in a line, after a non-letter.
+lines=$(tr -d '\r\000' <"$log")
+results=$(printf '%s\n' "$lines" |
+	grep -aoE '(^|[^A-Za-z])(ok|FAIL|SKIP) [0-9]+ - .*' |
+	sed -E 's/^[^A-Za-z]*((ok|FAIL|SKIP) [0-9]+ - )/\1/')
+printf '%s\n' "$results" | grep -av '^$'
 
-passed=$(printf '%s\n' "$results" | grep -c '^ok ')
-failed=$(printf '%s\n' "$results" | grep -c '^FAIL ')
-skipped=$(printf '%s\n' "$results" | grep -c '^SKIP ')
+passed=$(printf '%s\n' "$results" | grep -ac '^ok ')
+failed=$(printf '%s\n' "$results" | grep -ac '^FAIL ')
+skipped=$(printf '%s\n' "$results" | grep -ac '^SKIP ')
 closing=$(printf '%s\n' "$lines" |
-	grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -1)
+	grep -aoE '[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -1)
 
 runner_fail() {
 	echo "FAIL - $name: $*"
@@ -82,7 +87,7 @@ runner_fail() {
 
 if [ -z "$closing" ]; then
 	runner_fail "the payload printed no closing 'N passed, N failed' line; its last lines:"
-	printf '%s\n' "$lines" | tail -5 | sed 's/^/#   /'
+	printf '%s\n' "$lines" | tail -5 | cat -v | sed 's/^/#   /'
 else
 	p=$(echo "$closing" | sed -E 's/^([0-9]+) passed.*/\1/')
 	f=$(echo "$closing" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
