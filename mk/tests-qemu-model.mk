@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Suite `qemu-model`: bare M-mode payloads (tests/qemu-model/) that check
-# the project's QEMU CPU model (qemu/patches/) directly, booted with
-# `-bios payload.elf` and `-icount shift=0` through scripts/qemu-run.sh.
+# Suite `qemu-model`: bare M-mode payloads (tests/qemu-model/test-*.c,
+# dropping to S/VS/U/VU where a test needs it) that check the project's
+# QEMU CPU model (qemu/patches/) directly, booted with `-bios payload.elf`
+# and `-icount shift=0` through scripts/qemu-run.sh, plus props.sh (CPU
+# properties, ISA strings, riscv,pmu node).
 #
 #   make check-qemu-model            run them; ends with "N passed, N failed"
 #   make check-qemu-model QEMU=...   try another QEMU binary
@@ -18,7 +20,7 @@ QM_DEPS		:= $(QM_LIB) $(QM_SRC)/lib.h $(QM_SRC)/link.ld \
 		   $(TOP)/include/sbi/riscv_draft_encoding.h
 QM_TESTS	:= $(patsubst $(QM_SRC)/test-%.c,%,$(wildcard $(QM_SRC)/test-*.c))
 QM_ELFS		:= $(patsubst %,$(QM_OUT)/%.elf,$(QM_TESTS))
-QM_CPU		?= rv64,sscofpmf=true,smcntrpmf=true
+QM_CPU		?= rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true,x-sspesa=true,x-ssplcofi=true
 
 CHECK_SUITES	+= qemu-model
 
@@ -43,6 +45,14 @@ check-qemu-model: $(QM_ELFS) $(if $(filter command line,$(origin QEMU)),,qemu) #
 			fl=$${line#* passed, }; f=$$((f + $${fl%% failed*})); \
 		fi; \
 	done; \
+	echo "--- props"; \
+	out=$$($(QM_SRC)/props.sh $(QEMU) 2>&1); echo "$$out"; \
+	line=$$(echo "$$out" | tail -1); \
+	case "$$line" in \
+	*" passed, "*" failed") p=$$((p + $${line%% passed*})); \
+		fl=$${line#* passed, }; f=$$((f + $${fl%% failed*})) ;; \
+	*) echo "FAIL props.sh gave no result line"; f=$$((f + 1)) ;; \
+	esac; \
 	echo "qemu-model: $$p passed, $$f failed"; \
 	[ $$f = 0 ]
 

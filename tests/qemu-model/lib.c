@@ -7,6 +7,7 @@
 
 static unsigned long passed, failed;
 volatile unsigned long trap_count, trap_cause, trap_epc, trap_tval;
+extern char lower_exit[], lower_return[];
 
 void puts_(const char *s)
 {
@@ -80,17 +81,26 @@ void test_exit(void)
 void __attribute__((weak)) trap_handler(struct trap_regs *r)
 {
 	unsigned long cause = csr_read(mcause);
+	unsigned long epc = csr_read(mepc);
 
-	(void)r;
+	/* ecall from a lower mode at lower_exit: back to run_lower in M */
+	if ((cause == 8 || cause == 9 || cause == 10) &&
+	    epc == (unsigned long)lower_exit) {
+		r->x[11] = r->x[10];	/* fn's a0 -> a1 for lower_return */
+		csr_clear(mstatus, (1UL << 39) | (3UL << 11));
+		csr_set(mstatus, 3UL << 11);
+		csr_write(mepc, (unsigned long)lower_return);
+		return;
+	}
 	trap_count++;
 	trap_cause = cause;
-	trap_epc = csr_read(mepc);
+	trap_epc = epc;
 	trap_tval = csr_read(mtval);
 	if ((long)cause < 0) {
 		csr_clear(mie, 1UL << (cause & 63));
 		return;
 	}
-	csr_write(mepc, trap_epc + (((*(uint16_t *)trap_epc) & 3) == 3 ? 4 : 2));
+	csr_write(mepc, epc + (((*(uint16_t *)epc) & 3) == 3 ? 4 : 2));
 }
 
 #define CASE_RD(n) case n: return csr_read(0xb00 + n);
@@ -113,4 +123,13 @@ void hpm_write(int idx, unsigned long v)
 void hpm_event(int idx, unsigned long v)
 {
 	switch (idx) { ALL(CASE_EV) }
+}
+
+unsigned long trap_in(unsigned long (*fn)(unsigned long), unsigned long arg,
+		      int mode)
+{
+	trap_count = 0;
+	trap_cause = 0;
+	run_lower(fn, arg, mode);
+	return trap_count ? trap_cause : 0;
 }

@@ -38,4 +38,18 @@ unsigned long hpm_read(int idx);
 void hpm_write(int idx, unsigned long v);
 void hpm_event(int idx, unsigned long ev);
 
+#define MODE_U	0
+#define MODE_S	1
+#define MODE_VU	4
+#define MODE_VS	5
+/* Call fn(arg) in a lower mode; returns its result. */
+unsigned long run_lower(unsigned long (*fn)(unsigned long), unsigned long arg,
+			int mode);
+/* Run fn in mode, return the trap cause it raised (0 if none). */
+unsigned long trap_in(unsigned long (*fn)(unsigned long), unsigned long arg,
+		      int mode);
+
+#define CAUSE_ILLEGAL	2
+#define CAUSE_VIRTUAL	22
+
 #endif

@@ -18,6 +18,11 @@ _start:
 	j	2b
 3:	la	t0, trap_entry
 	csrw	mtvec, t0
+	/* one PMP entry covering everything, so lower modes may run */
+	li	t0, -1
+	csrw	pmpaddr0, t0
+	li	t0, 0x1f		/* NAPOT, RWX */
+	csrw	pmpcfg0, t0
 	mv	a0, s0
 	call	main
 	call	test_exit
@@ -47,3 +52,49 @@ trap_entry:
 	csrw	mcountinhibit, t0
 	csrr	t0, mscratch
 	mret
+
+/*
+ * run_lower(fn, arg, mode): call fn(arg) in a lower mode (0 = U, 1 = S,
+ * 5 = VS, 4 = VU; bit 2 = V) with this stack, come back here when fn
+ * returns (it returns into an ecall the trap handler recognises).
+ * Returns fn's a0.
+ */
+	.globl	run_lower
+	.globl	lower_exit
+run_lower:
+	la	t0, lower_ctx
+	sd	sp, 0(t0)
+	sd	ra, 8(t0)
+	sd	s0, 16(t0)
+	sd	s1, 24(t0)
+	csrw	mepc, a0
+	mv	a0, a1
+	li	t0, 3 << 11		/* MPP */
+	csrc	mstatus, t0
+	andi	t1, a2, 3
+	slli	t1, t1, 11
+	csrs	mstatus, t1
+	li	t0, 1
+	slli	t0, t0, 39		/* MPV */
+	csrc	mstatus, t0
+	andi	t1, a2, 4
+	beqz	t1, 1f
+	csrs	mstatus, t0
+1:	la	ra, lower_exit
+	mret
+lower_exit:
+	ecall
+	.globl	lower_return
+lower_return:
+	la	t0, lower_ctx
+	ld	sp, 0(t0)
+	ld	ra, 8(t0)
+	ld	s0, 16(t0)
+	ld	s1, 24(t0)
+	mv	a0, a1
+	ret
+
+	.data
+	.align	3
+lower_ctx:
+	.dword	0, 0, 0, 0

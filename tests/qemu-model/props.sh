@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# CPU properties of the QEMU model: dependency errors, riscv,isa-extensions
+# strings, defaults (off in rv64, on in max) and the riscv,pmu node.
+#   props.sh QEMU
+set -u
+qemu=${1:?usage: props.sh QEMU}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+t() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+
+# Start QEMU only far enough to write the device tree.
+dtb() { "$qemu" -M virt,dumpdtb="$tmp/$1.dtb" -bios none -cpu "$2" -smp 1 -m 256M \
+	-display none -monitor none -serial none >"$tmp/$1.out" 2>&1; }
+isa() { fdtget -t s "$tmp/$1.dtb" /cpus/cpu@0 riscv,isa-extensions 2>/dev/null |
+	tr ' ' '\n'; }
+
+dtb err1 rv64,sscofpmf=false,x-sspesa=true
+t "x-sspesa without sscofpmf is refused" \
+	"grep -q 'x-sspesa (Sspesa) requires Sscofpmf' $tmp/err1.out"
+dtb err2 rv64,sscofpmf=true,x-ssplcofi=true
+t "x-ssplcofi without x-sspesa is refused" \
+	"grep -q 'x-ssplcofi (Ssplcofi) requires Sspesa' $tmp/err2.out"
+
+dtb def rv64,sscofpmf=true
+t "rv64: sspesa off by default" "! isa def | grep -qx sspesa"
+t "rv64: ssplcofi off by default" "! isa def | grep -qx ssplcofi"
+dtb on rv64,sscofpmf=true,x-sspesa=true,x-ssplcofi=true
+t "x-sspesa=true: sspesa in riscv,isa-extensions" "isa on | grep -qx sspesa"
+t "x-ssplcofi=true: ssplcofi in riscv,isa-extensions" \
+	"isa on | grep -qx ssplcofi"
+dtb max max
+t "max: sspesa on" "isa max | grep -qx sspesa"
+t "max: ssplcofi on" "isa max | grep -qx ssplcofi"
+
+pmu() { fdtget -t x "$tmp/def.dtb" /pmu "$1" 2>/dev/null; }
+t "riscv,pmu: riscv,event-to-mhpmevent maps 0x5 to selector 5" \
+	"pmu riscv,event-to-mhpmevent | grep -Eq '(^| )5 0 5( |$)'"
+t "riscv,pmu: riscv,event-to-mhpmcounters lists 0x10019" \
+	"pmu riscv,event-to-mhpmcounters | grep -q '10019 10019'"
+t "riscv,pmu: riscv,raw-event-to-mhpmcounters lists selector 0x100" \
+	"pmu riscv,raw-event-to-mhpmcounters | grep -q '0 100 0 fffff'"
+
+echo "$pass passed, $fail failed"
