@@ -26,10 +26,13 @@ int payload_main(void)
 	test_start_stop();
 	test_fw_read();
 	test_snapshot();
+	test_abi();
+	test_linux();
 	test_event_info();
 	test_hw_count();
 	test_filters();
 	test_fw_count();
+	test_suspend();
 	test_overflow();
 	/* last: uses the other harts, a hang there costs the least */
 	test_fw_count_smp();

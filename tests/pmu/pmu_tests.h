@@ -183,11 +183,14 @@ void test_fw_events(void);
 void test_start_stop(void);
 void test_fw_read(void);
 void test_snapshot(void);
+void test_abi(void);
+void test_linux(void);
 void test_event_info(void);
 void test_hw_count(void);
 void test_filters(void);
 void test_fw_count(void);
 void test_fw_count_smp(void);
+void test_suspend(void);
 void test_overflow(void);
 
 #endif /* PMU_TESTS_H */
