@@ -22,9 +22,9 @@ set -uo pipefail
 export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-name= bios= cpu= smp=4 timeout=120 icount= append=
+name='' bios='' cpu='' smp=4 timeout=120 icount='' append=''
 log_dir=${BUILD:-$top/build}/test-logs
-payload=
+payload=''
 
 usage() { sed -n '4,9p' "$0" >&2; exit 2; }
 

@@ -15,6 +15,7 @@ void hart_set_entry(unsigned long hartid, hart_fn_t fn, void *arg)
 	if (hartid < PAYLOAD_MAX_HARTS) {
 		hart_slots[hartid].fn = fn;
 		hart_slots[hartid].arg = arg;
+		/* publish fn/arg before the hart can be started */
 		smp_mb();
 	}
 }
@@ -49,6 +50,7 @@ void payload_secondary_main(unsigned long hartid, unsigned long opaque)
 	hart_fn_t fn = READ_ONCE(slot->fn);
 	struct sbiret ret;
 
+	/* pairs with hart_set_entry(): fn and arg were published together */
 	smp_mb();
 	atomic_add_return(&slot->runs, 1);
 	if (fn)

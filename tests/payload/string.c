@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The few string functions a freestanding payload needs (GCC may call
- * memset/memcpy on its own). */
+/*
+ * The few string functions a freestanding payload needs (GCC may call
+ * memset/memcpy on its own).
+ */
 #include <payload.h>
 
 void *memset(void *s, int c, size_t n)

@@ -92,7 +92,7 @@ int test_check_sbi(struct sbiret ret, long exp_error, const char *fmt, ...)
 	return pass;
 }
 
-static void __attribute__((noreturn)) shutdown(void)
+static void __noreturn shutdown(void)
 {
 	sbi_system_reset(SBI_SRST_RESET_TYPE_SHUTDOWN,
 			 SBI_SRST_RESET_REASON_NONE);

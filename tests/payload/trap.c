@@ -119,8 +119,10 @@ void trap_catch_begin(void)
 
 	t->caught = 0;
 	t->rec.cause = ~0UL;
+	/* the record is reset before the handler can see catching = 1 ... */
 	smp_mb();
 	t->catching = 1;
+	/* ... and armed before the instruction that may trap */
 	smp_mb();
 }
 
@@ -128,6 +130,7 @@ int trap_catch_end(struct trap_record *rec)
 {
 	struct hart_traps *t = this_traps();
 
+	/* the trapping instruction is done before disarming */
 	smp_mb();
 	t->catching = 0;
 	if (rec)

@@ -410,19 +410,25 @@ static void test_bad_suspend_types(void)
 
 void test_hsm_bad_params(void)
 {
+	const struct {
+		unsigned long addr;
+		const char *what;
+	} bad[] = {
+		{ platform.mem_base, "firmware memory" },
+		{ platform.clint_base, "the CLINT (M-mode MMIO)" },
+		{ platform.uart_base, "the UART (MMIO)" },
+		{ platform.mem_base + platform.mem_size + 0x1000,
+		  "a hole past the end of RAM" },
+		{ 1UL << 56, "an address beyond 56 physical bits" },
+	};
 	unsigned long h;
+	unsigned int i;
 
 	test_bad_suspend_types();
 	test_diag("next: hart_start at invalid addresses");
-	if ((h = last_hart()) < 64)
-		bad_start(h, platform.mem_base, "firmware memory");
-	if ((h = last_hart()) < 64 && platform.clint_base)
-		bad_start(h, platform.clint_base, "the CLINT (M-mode MMIO)");
-	if ((h = last_hart()) < 64 && platform.uart_base)
-		bad_start(h, platform.uart_base, "the UART (MMIO)");
-	if ((h = last_hart()) < 64)
-		bad_start(h, platform.mem_base + platform.mem_size + 0x1000,
-			  "a hole past the end of RAM");
-	if ((h = last_hart()) < 64)
-		bad_start(h, 1UL << 56, "an address beyond 56 physical bits");
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		h = last_hart();
+		if (h < 64 && bad[i].addr)
+			bad_start(h, bad[i].addr, bad[i].what);
+	}
 }

@@ -69,7 +69,7 @@ static void test_interrupt(void)
 		local_irq_disable();
 		return;
 	}
-	udelay(5000);
+	udelay(5000);	/* a second interrupt would come now */
 	local_irq_disable();
 	at = trap_irq_last_time(IRQ_S_TIMER);
 	TEST_ASSERT(at >= target,

@@ -10,6 +10,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#include <payload/compiler.h>
+
 /* Probe DBCN; before this, output uses the legacy putchar. */
 void console_init(void);
 /* Write @len bytes (not locked; use printf for whole lines). */
@@ -21,8 +23,8 @@ void console_write(const char *s, size_t len);
  */
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 int snprintf(char *buf, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-int printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+	__printf(3, 4);
+int printf(const char *fmt, ...) __printf(1, 2);
 int vprintf(const char *fmt, va_list ap);
 int puts(const char *s);
 

@@ -22,6 +22,7 @@ static inline unsigned long current_hartid(void)
 #define atomic_add_return(p, v)	__atomic_add_fetch(p, v, __ATOMIC_SEQ_CST)
 #define atomic_fetch_or(p, v)	__atomic_fetch_or(p, v, __ATOMIC_SEQ_CST)
 #define atomic_xchg(p, v)	__atomic_exchange_n(p, v, __ATOMIC_SEQ_CST)
+/* Full fence: orders plain accesses against another hart's. */
 #define smp_mb()		__atomic_thread_fence(__ATOMIC_SEQ_CST)
 
 typedef struct {
@@ -76,8 +77,10 @@ struct sbiret hart_start(unsigned long hartid, hart_fn_t fn, void *arg,
  */
 void hart_set_entry(unsigned long hartid, hart_fn_t fn, void *arg);
 
-/* Stop the calling hart (interrupts off, stvec parked); returns only if
- * hart_stop failed, with its sbiret. */
+/*
+ * Stop the calling hart (interrupts off, stvec parked); returns only if
+ * hart_stop failed, with its sbiret.
+ */
 struct sbiret hart_stop_self(void);
 
 /* Times a hart has entered fn via hart_start() (the entry is counted). */

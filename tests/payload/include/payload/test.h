@@ -11,20 +11,21 @@
 #ifndef PAYLOAD_TEST_H
 #define PAYLOAD_TEST_H
 
+#include <payload/compiler.h>
 #include <payload/sbi.h>
 
 /* One result; @details (may be NULL) is only printed on failure. */
 int test_report(int pass, const char *details, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+	__printf(3, 4);
 void test_skip(const char *reason, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	__printf(2, 3);
 /* A "# ..." diagnostic line. */
-void test_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void test_diag(const char *fmt, ...) __printf(1, 2);
 
 int test_check_eq(unsigned long got, unsigned long exp, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+	__printf(3, 4);
 int test_check_sbi(struct sbiret ret, long exp_error, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+	__printf(3, 4);
 
 /* Pass when @cond holds; details name the condition. Returns pass. */
 #define TEST_ASSERT(cond, ...)						\
@@ -51,10 +52,10 @@ void test_firmware_health(void);
  * test_firmware_health(), the closing line, then SRST shutdown (legacy
  * shutdown as a fallback).
  */
-void __attribute__((noreturn)) test_finish(void);
+void __noreturn test_finish(void);
 
 /* Report an unrecoverable problem as a failure and finish. */
-void __attribute__((noreturn)) test_abort(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
+void __noreturn test_abort(const char *fmt, ...)
+	__printf(1, 2);
 
 #endif /* PAYLOAD_TEST_H */
