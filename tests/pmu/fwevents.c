@@ -11,17 +11,28 @@ static unsigned long fw_mask(void)
 	return mask_from(0, pmu.fw);
 }
 
+/*
+ * Every SBI firmware event on the firmware counters, and again on a
+ * one-counter set at a non-zero counter_idx_base (the last firmware
+ * counters first), where the answer can only be that counter.
+ */
 static void test_each_code(void)
 {
+	long last = bit_highest(pmu.fw), c, base;
 	unsigned long code;
-	long c;
 
 	for (code = 0; code < PMU_FW_STD_MAX; code++) {
 		c = match_check(0, fw_mask(), 0, EV_FW(code), 0,
 				"on firmware counters");
 		if (c != NO_CTR)
-			TEST_ASSERT(ctr_is_fw(c),
-				    "%s got a firmware counter", event_name(EV_FW(code)));
+			TEST_ASSERT(ctr_is_fw(c), "%s got a firmware counter",
+				    event_name(EV_FW(code)));
+		ctr_release(c);
+		base = last - (long)code;
+		if (!ctr_is_fw(base))
+			continue;
+		c = match_check(base, 1, 0, EV_FW(code), 0,
+				"on one counter at a non-zero base");
 		ctr_release(c);
 	}
 }
@@ -74,6 +85,29 @@ static void test_impl_and_platform(void)
 			ctr_release(ret.value);
 		}
 	}
+	for (i = 0; i < ARRAY_SIZE(impl); i++) {
+		long base = bit_highest(pmu.fw) - (long)i;
+
+		ret = sbi_pmu_counter_cfg_match(base, 1, 0, EV_FW(impl[i]), 0);
+		check_err2(ret, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
+			   "cfg_match(%ld, 1, firmware code %lu) at a non-zero base",
+			   base, impl[i]);
+		if (!ret.error) {
+			TEST_EQ(ret.value, base, "code %lu got counter %ld",
+				impl[i], base);
+			ctr_release(ret.value);
+		}
+	}
+	ret = sbi_pmu_counter_cfg_match(bit_highest(pmu.fw), 1, 0,
+					EV_FW(PMU_FW_PLATFORM), 0x5678);
+	check_err2(ret, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
+		   "cfg_match(%d, 1, SBI_PMU_FW_PLATFORM, 0x5678) at a non-zero base",
+		   bit_highest(pmu.fw));
+	if (!ret.error) {
+		TEST_EQ(ret.value, bit_highest(pmu.fw),
+			"the platform event got counter %d", bit_highest(pmu.fw));
+		ctr_release(ret.value);
+	}
 	ret = sbi_pmu_counter_cfg_match(0, mask_from(0, pmu.valid), 0,
 					EV_FW(PMU_FW_PLATFORM), 0x1234);
 	check_err2(ret, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
@@ -118,6 +152,12 @@ static void test_nonzero_base(void)
 	c[0] = match_check(last, 1, 0, EV_FW(PMU_FW_SET_TIMER), 0,
 			   "base = last counter");
 	TEST_EQ(c[0], last, "the set {%ld} gives counter %ld", last, last);
+	TEST_SBI_OK(sbi_pmu_counter_start(last, 1, PMU_START_SET_INIT_VALUE, 7),
+		    "start(%ld, 1, SET_INIT_VALUE, 7)", last);
+	sbi_set_timer(~0UL);
+	TEST_SBI_OK(sbi_pmu_counter_stop(last, 1, 0), "stop(%ld, 1)", last);
+	TEST_EQ(sbi_pmu_counter_fw_read(last).value, 8,
+		"the last firmware counter counted one set_timer");
 	ctr_release_all();
 
 	/* three counters from base f0 + 2: bits 0, 2, 4 */
