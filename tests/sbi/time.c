@@ -95,6 +95,56 @@ static void test_legacy(void)
 		    "legacy set_timer(-1) clears sip.STIP");
 }
 
+/*
+ * On another hart: the time CSR agrees with the boot hart's, and a timer
+ * set there interrupts that hart only (a firmware indexing the wrong
+ * hart's comparator fails this, with or without Sstc).
+ */
+static unsigned long boot_time_mark;
+
+static void timer_on_other_hart(void)
+{
+	unsigned long me = current_hartid(), boot = platform.boot_hartid;
+	unsigned long now = time_now(), target;
+	unsigned long old = trap_irq_count(IRQ_S_TIMER);
+	unsigned long old_boot = trap_irq_count_hart(boot, IRQ_S_TIMER);
+
+	TEST_ASSERT(now >= READ_ONCE(boot_time_mark),
+		    "hart %lu: time is not behind the boot hart's", me);
+	csr_set(CSR_SIE, SIP_STIP);
+	local_irq_enable();
+	target = now + usec_to_ticks(5000);
+	sbi_set_timer(target);
+	TEST_ASSERT(wait_irq(me, IRQ_S_TIMER, old, TIMEOUT_US) &&
+		    trap_irq_last_time(IRQ_S_TIMER) >= target,
+		    "hart %lu: its own timer interrupt arrives, not early", me);
+	local_irq_disable();
+	csr_clear(CSR_SIE, SIP_STIP);
+	TEST_EQ(trap_irq_count_hart(boot, IRQ_S_TIMER), old_boot,
+		"hart %lu: its timer did not interrupt the boot hart", me);
+}
+
+static void test_other_harts(void)
+{
+	unsigned long h, old, target;
+
+	/* Interrupts on: a timer misrouted to this hart would be counted. */
+	sbi_set_timer(~0UL);
+	csr_set(CSR_SIE, SIP_STIP);
+	local_irq_enable();
+	for_each_hart(h, other_harts()) {
+		WRITE_ONCE(boot_time_mark, time_now());
+		run_on_hart(h, timer_on_other_hart, "timer test");
+	}
+	old = trap_irq_count(IRQ_S_TIMER);
+	target = time_now() + usec_to_ticks(5000);
+	sbi_set_timer(target);
+	TEST_ASSERT(wait_irq(current_hartid(), IRQ_S_TIMER, old, TIMEOUT_US),
+		    "boot hart: timer still works after the other harts' timers");
+	local_irq_disable();
+	csr_clear(CSR_SIE, SIP_STIP);
+}
+
 void test_time(void)
 {
 	local_irq_disable();
@@ -103,4 +153,5 @@ void test_time(void)
 	test_interrupt();
 	test_legacy();
 	sbi_set_timer(~0UL);
+	test_other_harts();
 }
