@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Suite `sbi`: the SBI conformance payload (tests/sbi/, on the payload
 # library tests/payload/) booted as the kernel on the project firmware,
-# once through fw_dynamic and once through fw_jump, with SBI_SMP harts.
+# through fw_dynamic, through fw_jump, and through fw_dynamic on a CPU
+# without Sstc, with SBI_SMP harts.
 #
 #   make sbi-payload     build build/tests/sbi/sbi.elf
 #   make check-sbi       run it; ends with "sbi: N passed, N failed"
@@ -28,19 +29,23 @@ RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= sbi
 
-# name:firmware pairs; fw_jump enters the payload at 0x80200000 as linked.
-SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)
+# name:firmware[:cpu] runs; fw_jump enters the payload at 0x80200000 as
+# linked. The third run takes Sstc away so set_timer goes through the
+# ACLINT machine timer.
+SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
+SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP) \
+		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU)
 
 sbi-payload: $(SBI_PAYLOAD) ## build the SBI conformance payload
 
 check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) ## SBI conformance on fw_dynamic and fw_jump
 	@rc=0; results=; \
 	for run in $(SBI_RUNS); do \
-		n=sbi-$${run%%:*}; \
-		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $${run#*:} \
+		IFS=: read -r n fw cpu <<< "$$run"; n=sbi-$$n; \
+		cpu=$${cpu:-$(SBI_CPU)}; \
+		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $$fw \
 			--smp $(SBI_SMP) --timeout $(SBI_TIMEOUT) \
-			--log-dir $(SBI_LOGS) \
-			$(if $(SBI_CPU),--cpu $(SBI_CPU)) \
+			--log-dir $(SBI_LOGS) $${cpu:+--cpu $$cpu} \
 			$(if $(SBI_APPEND),--append "$(SBI_APPEND)") \
 			$(SBI_PAYLOAD) || rc=1; \
 		results="$$results $(SBI_LOGS)/$$n.result"; \
