@@ -29,25 +29,24 @@ RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= sbi
 
-# name:firmware[:cpu] runs; fw_jump enters the payload at 0x80200000 as
-# linked. The third run takes Sstc away so set_timer goes through the
-# ACLINT machine timer.
+# name:firmware[:cpu[:extra payload args]] runs; fw_jump enters the payload
+# at 0x80200000 as linked. The third run takes Sstc away so set_timer goes
+# through the ACLINT machine timer, and ends with the legacy shutdown.
 SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
 SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP) \
-		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU)
+		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown
 
 sbi-payload: $(SBI_PAYLOAD) ## build the SBI conformance payload
 
 check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) ## SBI conformance on fw_dynamic and fw_jump
 	@rc=0; results=; \
 	for run in $(SBI_RUNS); do \
-		IFS=: read -r n fw cpu <<< "$$run"; n=sbi-$$n; \
-		cpu=$${cpu:-$(SBI_CPU)}; \
+		IFS=: read -r n fw cpu extra <<< "$$run"; n=sbi-$$n; \
+		cpu=$${cpu:-$(SBI_CPU)}; args="$(SBI_APPEND) $$extra"; \
 		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $$fw \
 			--smp $(SBI_SMP) --timeout $(SBI_TIMEOUT) \
 			--log-dir $(SBI_LOGS) $${cpu:+--cpu $$cpu} \
-			$(if $(SBI_APPEND),--append "$(SBI_APPEND)") \
-			$(SBI_PAYLOAD) || rc=1; \
+			--append "$$args" $(SBI_PAYLOAD) || rc=1; \
 		results="$$results $(SBI_LOGS)/$$n.result"; \
 	done; \
 	for r in $$results; do \

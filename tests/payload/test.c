@@ -92,11 +92,17 @@ int test_check_sbi(struct sbiret ret, long exp_error, const char *fmt, ...)
 	return pass;
 }
 
+/*
+ * SRST shutdown; the legacy shutdown (EID 0x08) is the fallback, or the
+ * only call with "legacy-shutdown" in the bootargs (to test that path).
+ */
 static void __noreturn shutdown(void)
 {
-	sbi_system_reset(SBI_SRST_RESET_TYPE_SHUTDOWN,
-			 SBI_SRST_RESET_REASON_NONE);
-	printf("# SRST shutdown returned; trying legacy shutdown\n");
+	if (!payload_has_arg("legacy-shutdown")) {
+		sbi_system_reset(SBI_SRST_RESET_TYPE_SHUTDOWN,
+				 SBI_SRST_RESET_REASON_NONE);
+		printf("# SRST shutdown returned; trying legacy shutdown\n");
+	}
 	sbi_legacy_ecall(SBI_EXT_0_1_SHUTDOWN, 0, 0, 0, 0);
 	printf("# legacy shutdown returned; parking\n");
 	payload_park();
