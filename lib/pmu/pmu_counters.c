@@ -45,8 +45,9 @@ long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
 }
 
 /*
- * Config flags that need privilege filtering. MINH is forced anyway, and
- * VS/VU inhibits are vacuous on a hart without H.
+ * Config flags that keep cycle/instret without Smcntrpmf out of the match
+ * (plat->filter_mask). MINH is forced anyway, and VS/VU inhibits are
+ * vacuous on a hart without H.
  */
 static inline unsigned long pmu_filter_flags(const struct pmu_platform *plat)
 {

@@ -97,37 +97,43 @@ static void fixed_counters_without_smcntrpmf(void)
 	UT_EQ(idx, 2);
 }
 
-static void no_sscofpmf_no_filter_bits(void)
+static void no_sscofpmf_hints_ignored(void)
 {
 	unsigned long idx;
 
 	env_setup(&cfg_bare, MAP_DEFAULT);
 	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
 	UT_EQ(sim.evt[idx], SEL);	/* upper bits are the platform's */
-	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_SET_SINH, REFS, 0, &idx),
-	      SBI_ERR_NOT_SUPPORTED);
-	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_SET_UINH, REFS, 0, &idx),
-	      SBI_ERR_NOT_SUPPORTED);
-	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_SINH, CYC, 0, &idx),
-	      SBI_ERR_NOT_SUPPORTED);
-	/* without H, VS/VU inhibits are already true */
-	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_SET_VSINH | PMU_CFG_SET_VUINH |
-			PMU_CFG_SET_MINH, REFS, 0, &idx), 0);
+	/* hints the hardware cannot honour are ignored, never refused */
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_SET_SINH, REFS, 0, &idx), 0);
 	UT_EQ(sim.evt[idx], SEL);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_INH_MASK, REFS, 0, &idx), 0);
+	UT_EQ(sim.evt[idx], SEL);
+	/* but cycle/instret without Smcntrpmf only serve unfiltered requests */
+	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_SINH, CYC, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_UINH, CYC, 0, &idx), 0);
+	UT_TRUE(idx >= 3);
+	UT_EQ(sim.evt[idx], HPM_EV_CYCLES_HART);
+	/* without H, VS/VU inhibits are already true */
+	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_VSINH | PMU_CFG_SET_VUINH |
+			PMU_CFG_SET_MINH, INS, 0, &idx), 0);
+	UT_EQ(idx, 2);
 }
 
-static void guest_filters_need_hardware_with_h(void)
+static void guest_hints_count_with_h(void)
 {
 	struct sim_cfg c = cfg_bare;
 	unsigned long idx;
 
 	c.hyp = true;
 	env_setup(&c, MAP_DEFAULT);
-	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_SET_VSINH, REFS, 0, &idx),
+	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_VSINH, CYC, 0, &idx),
 	      SBI_ERR_NOT_SUPPORTED);
-	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_SET_VUINH, REFS, 0, &idx),
+	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_VUINH, INS, 0, &idx),
 	      SBI_ERR_NOT_SUPPORTED);
-	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
 }
 
 static void no_sscofpmf_overflow_untouched(void)
@@ -150,8 +156,8 @@ static const struct ut_case cases[] = {
 	UT_CASE(filters_really_filter),
 	UT_CASE(m_mode_never_counted),
 	UT_CASE(fixed_counters_without_smcntrpmf),
-	UT_CASE(no_sscofpmf_no_filter_bits),
-	UT_CASE(guest_filters_need_hardware_with_h),
+	UT_CASE(no_sscofpmf_hints_ignored),
+	UT_CASE(guest_hints_count_with_h),
 	UT_CASE(no_sscofpmf_overflow_untouched),
 };
 
