@@ -68,6 +68,9 @@ static void test_params(void)
 		     "event_get_info(end of RAM)");
 	TEST_SBI_ERR(get_info(end - 16, 0, 2, 0), SBI_ERR_INVALID_ADDRESS,
 		     "event_get_info(last 16 bytes of RAM, 2 entries)");
+	TEST_SBI_ERR(get_info(pmu.fw_base + pmu.fw_size - 16, 0, 2, 0),
+		     SBI_ERR_INVALID_ADDRESS,
+		     "event_get_info(last 16 bytes of firmware memory + 16 of RAM)");
 	TEST_SBI_ERR(get_info(pa(0), 1, 1, 0), SBI_ERR_INVALID_ADDRESS,
 		     "event_get_info(hi = 1)");
 	TEST_SBI_ERR(get_info(-16UL, 0, 1, 0), SBI_ERR_INVALID_ADDRESS,
@@ -214,6 +217,7 @@ static unsigned int build_cases(struct ev_case *c, unsigned int max)
 			{ PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 0), 0x13 },
 			{ PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 0), 0x14 },
 			{ PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 0), 1ULL << 55 },
+			{ PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 0), (1ULL << 50) | 2 },
 			{ PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 0), (1ULL << 56) | 2 },
 			{ PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 2), 0x2 },
 			{ PMU_EVIDX(4, 0), 0 },

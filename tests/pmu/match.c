@@ -140,6 +140,14 @@ static void test_skip_match(void)
 			"SKIP_MATCH on {instret} returns the instret counter");
 		ctr_release_all();
 	}
+	/* Linux's legacy user-access mode: SKIP_MATCH on a free fixed counter */
+	if (pmu.cycle != NO_CTR)
+		match_check(pmu.cycle, 1, PMU_CFG_SKIP_MATCH, EV_CYCLES, 0,
+			    "SKIP_MATCH on the free cycle counter");
+	if (pmu.instret != NO_CTR)
+		match_check(pmu.instret, 1, PMU_CFG_SKIP_MATCH, EV_INSTRET, 0,
+			    "SKIP_MATCH on the free instret counter");
+	ctr_release_all();
 }
 
 static void test_clear_value(void)
@@ -267,6 +275,17 @@ static void test_inhibit_hints(void)
 		c = match_check(0, full_mask(), hints[i].flag,
 				EV_FW(PMU_FW_SET_TIMER), 0, hints[i].name);
 		ctr_release(c);
+		/* a set of one fixed counter: it can count, so it must */
+		if (pmu.cycle != NO_CTR) {
+			c = match_check(pmu.cycle, 1, hints[i].flag, EV_CYCLES,
+					0, hints[i].name);
+			ctr_release(c);
+		}
+		if (pmu.instret != NO_CTR) {
+			c = match_check(pmu.instret, 1, hints[i].flag,
+					EV_INSTRET, 0, hints[i].name);
+			ctr_release(c);
+		}
 	}
 }
 
@@ -354,6 +373,17 @@ static void test_cannot_count(void)
 		match_expect(0, hw, 0, EV_FW(PMU_FW_SET_TIMER), 0,
 			     SBI_ERR_NOT_SUPPORTED,
 			     "a firmware event on hardware counters");
+	/* cycle and instret have no event selector for a raw event */
+	if (pmu.instret != NO_CTR) {
+		match_expect(pmu.instret, 1, 0, PMU_EVIDX(PMU_EV_TYPE_RAW, 0),
+			     2, SBI_ERR_NOT_SUPPORTED, "raw event on {instret}");
+		match_expect(pmu.instret, 1, 0,
+			     PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 0), 2,
+			     SBI_ERR_NOT_SUPPORTED, "raw v2 event on {instret}");
+	}
+	if (pmu.cycle != NO_CTR)
+		match_expect(pmu.cycle, 1, 0, PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 0),
+			     1, SBI_ERR_NOT_SUPPORTED, "raw v2 event on {cycle}");
 }
 
 static void test_bad_events(void)
