@@ -51,7 +51,7 @@ struct pmu_platform {
 	unsigned int hw_slots;		/* first firmware counter index */
 	unsigned int num_ctrs;		/* hw_slots + PMU_FW_CTR_MAX */
 	uint32_t hw_mask;		/* usable hardware counters */
-	uint32_t filter_mask;		/* hw counters serving xINH hints */
+	uint32_t filter_mask;		/* hw counters honouring xINH hints */
 	uint32_t of_mask;		/* hw counters with an OF bit */
 	uint64_t fw_mask;		/* firmware counter indices */
 	uint64_t valid_mask;		/* hw_mask | fw_mask */

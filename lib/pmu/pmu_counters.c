@@ -45,9 +45,10 @@ long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
 }
 
 /*
- * Config flags that keep cycle/instret without Smcntrpmf out of the match
- * (plat->filter_mask). MINH is forced anyway, and VS/VU inhibits are
- * vacuous on a hart without H.
+ * Config flags that keep cycle/instret without Smcntrpmf out of the match.
+ * MINH is forced anyway, and VS/VU inhibits are vacuous on a hart without
+ * H. Programmable counters serve such requests either way: Sscofpmf
+ * honours the hints, without it they are ignored (as the spec allows).
  */
 static inline unsigned long pmu_filter_flags(const struct pmu_platform *plat)
 {
@@ -94,7 +95,7 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 		cand = set & pmu_event_hw_counters(plat, event_idx, data,
 						   &selector);
 		if (flags & pmu_filter_flags(plat))
-			cand &= plat->filter_mask;
+			cand &= plat->filter_mask | PMU_HPM_MASK;
 	}
 	if (flags & PMU_CFG_SKIP_MATCH) {
 		/* the first counter of the set, whatever it holds now */

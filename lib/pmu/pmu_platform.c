@@ -19,12 +19,9 @@ static void pmu_platform_layout(struct pmu_platform *plat, uint32_t hw)
 	while (slots < PMU_HW_CTR_MAX && (hw >> slots))
 		slots++;
 
-	/*
-	 * Who may serve a request with filter hints: programmable counters
-	 * always (Sscofpmf honours the hints, without it they are ignored,
-	 * as the spec allows); cycle and instret only with Smcntrpmf.
-	 */
-	filter = hw & PMU_HPM_MASK;
+	filter = 0;
+	if (pmu_has(plat, PMU_FEAT_SSCOFPMF))
+		filter |= hw & PMU_HPM_MASK;
 	if (pmu_has(plat, PMU_FEAT_SMCNTRPMF))
 		filter |= hw & PMU_FIXED_MASK;
 	plat->of_mask = pmu_has(plat, PMU_FEAT_SSCOFPMF) ? hw & PMU_HPM_MASK : 0;
