@@ -45,16 +45,31 @@ long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
 }
 
 /*
- * Config flags that keep cycle/instret without Smcntrpmf out of the match.
- * MINH is forced anyway, and VS/VU inhibits are vacuous on a hart without
- * H. Programmable counters serve such requests either way: Sscofpmf
- * honours the hints, without it they are ignored (as the spec allows).
+ * Config flags asking for privilege filtering. MINH is forced anyway, and
+ * VS/VU inhibits are vacuous on a hart without H.
  */
 static inline unsigned long pmu_filter_flags(const struct pmu_platform *plat)
 {
 	return pmu_has(plat, PMU_FEAT_HYP) ?
 	       PMU_CFG_SET_SINH | PMU_CFG_SET_UINH | PMU_CFG_SET_VSINH |
 	       PMU_CFG_SET_VUINH : PMU_CFG_SET_SINH | PMU_CFG_SET_UINH;
+}
+
+/*
+ * The counter to bind among free candidates. Filter hints prefer counters
+ * that honour them (Sscofpmf hpmcounters, Smcntrpmf cycle/instret); only
+ * when none of those is free are the hints ignored, as the spec allows,
+ * rather than refused: the event can still be counted.
+ */
+static inline uint64_t pmu_prefer(const struct pmu_platform *plat,
+				  uint64_t cand, unsigned long flags)
+{
+	uint64_t good;
+
+	if (!(flags & pmu_filter_flags(plat)))
+		return cand;
+	good = cand & plat->filter_mask;
+	return good ? good : cand;
 }
 
 static void pmu_ctr_bind_fw(struct pmu_hart *h, unsigned int c,
@@ -89,14 +104,11 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 	bool fw = pmu_fw_event_valid(event_idx, data);
 	unsigned int c;
 
-	if (fw) {
+	if (fw)
 		cand = set & plat->fw_mask;
-	} else {
+	else
 		cand = set & pmu_event_hw_counters(plat, event_idx, data,
 						   &selector);
-		if (flags & pmu_filter_flags(plat))
-			cand &= plat->filter_mask | PMU_HPM_MASK;
-	}
 	if (flags & PMU_CFG_SKIP_MATCH) {
 		/* the first counter of the set, whatever it holds now */
 		c = pmu_ctz(set);
@@ -106,7 +118,7 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 		cand &= ~h->mapped;
 		if (!cand)
 			return SBI_ERR_NOT_SUPPORTED;
-		c = pmu_ctz(cand);
+		c = pmu_ctz(fw ? cand : pmu_prefer(plat, cand, flags));
 	}
 	if (fw)
 		pmu_ctr_bind_fw(h, c, flags, event_idx, data);

@@ -79,22 +79,30 @@ static void m_mode_never_counted(void)
 static void fixed_counters_without_smcntrpmf(void)
 {
 	struct sim_cfg c = cfg_full;
-	unsigned long idx;
+	unsigned long idx, i;
 
 	c.smcntrpmf = false;
 	env_setup(&c, MAP_DEFAULT);
 	/* unfiltered: the fixed counter, no cfg CSR touched (absent) */
 	UT_EQ(cfg_match(0, 0x7fffd, 0, CYC, 0, &idx), 0);
 	UT_EQ(idx, 0);
-	/* filtered: only a programmable counter can honour it */
+	UT_EQ(ctr_stop(0, 1, PMU_STOP_RESET), 0);
+	/* filtered: a counter that honours the hints comes first */
 	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_UINH, CYC, 0, &idx), 0);
 	UT_EQ(idx, 3);
 	UT_EQ(sim.evt[3], HPM_EV_CYCLES_HART | PMU_EVT_MINH | PMU_EVT_UINH);
-	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_SINH, INS, 0, &idx),
-	      SBI_ERR_NOT_SUPPORTED);
 	/* MINH is forced anyway: asking for it is no filter request */
-	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_MINH, INS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_MINH, INS, 0, &idx), 0);
 	UT_EQ(idx, 2);
+	UT_EQ(ctr_stop(2, 1, PMU_STOP_RESET), 0);
+	/* only when no such counter is free are the hints ignored */
+	for (i = 4; i <= 18; i++)
+		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_SINH, INS, 0, &idx), 0);
+	UT_EQ(idx, 2);
+	/* a set of the fixed counter alone: it can count, so it does */
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SET_SINH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
 }
 
 static void no_sscofpmf_hints_ignored(void)
@@ -109,31 +117,36 @@ static void no_sscofpmf_hints_ignored(void)
 	UT_EQ(sim.evt[idx], SEL);
 	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_INH_MASK, REFS, 0, &idx), 0);
 	UT_EQ(sim.evt[idx], SEL);
-	/* but cycle/instret without Smcntrpmf only serve unfiltered requests */
-	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_SINH, CYC, 0, &idx),
-	      SBI_ERR_NOT_SUPPORTED);
-	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_UINH, CYC, 0, &idx), 0);
-	UT_TRUE(idx >= 3);
-	UT_EQ(sim.evt[idx], HPM_EV_CYCLES_HART);
-	/* without H, VS/VU inhibits are already true */
+	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_SINH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
 	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_VSINH | PMU_CFG_SET_VUINH |
 			PMU_CFG_SET_MINH, INS, 0, &idx), 0);
 	UT_EQ(idx, 2);
 }
 
-static void guest_hints_count_with_h(void)
+static void hints_prefer_honouring_counters(void)
 {
-	struct sim_cfg c = cfg_bare;
+	struct sim_cfg c = cfg_full;
 	unsigned long idx;
 
-	c.hyp = true;
+	/* Smcntrpmf but no Sscofpmf: the fixed counters honour, hpm do not */
+	c.sscofpmf = false;
 	env_setup(&c, MAP_DEFAULT);
-	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_VSINH, CYC, 0, &idx),
-	      SBI_ERR_NOT_SUPPORTED);
-	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_VUINH, INS, 0, &idx),
-	      SBI_ERR_NOT_SUPPORTED);
-	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), 0);
+	UT_EQ(cfg_match(3, 0xff, PMU_CFG_SET_UINH, REFS, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(sim.evt[3], SEL);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_UINH, CYC, 0, &idx), 0);
 	UT_EQ(idx, 0);
+	UT_EQ(sim.cyclecfg, PMU_EVT_MINH | PMU_EVT_UINH);
+	/* VS/VU hints with H: honouring counter first as well */
+	UT_EQ(cfg_match(3, 0xff, 0, INS, 0, &idx), 0);
+	UT_EQ(idx, 4);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VSINH, INS, 0, &idx), 0);
+	UT_EQ(idx, 2);
+	UT_EQ(sim.instretcfg, PMU_EVT_MINH | PMU_EVT_VSINH);
+	/* without hints the lowest free counter, as always */
+	UT_EQ(cfg_match(0, 0x7fffd, 0, CYC, 0, &idx), 0);
+	UT_EQ(idx, 5);
 }
 
 static void no_sscofpmf_overflow_untouched(void)
@@ -157,7 +170,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(m_mode_never_counted),
 	UT_CASE(fixed_counters_without_smcntrpmf),
 	UT_CASE(no_sscofpmf_hints_ignored),
-	UT_CASE(guest_hints_count_with_h),
+	UT_CASE(hints_prefer_honouring_counters),
 	UT_CASE(no_sscofpmf_overflow_untouched),
 };
 
