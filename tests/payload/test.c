@@ -7,6 +7,11 @@ static unsigned long nr_passed;
 static unsigned long nr_failed;
 static unsigned long nr_skipped;
 
+unsigned long test_count(void)
+{
+	return atomic_load(&test_seq);
+}
+
 unsigned long test_failed_count(void)
 {
 	return atomic_load(&nr_failed);

@@ -133,6 +133,22 @@ static void worker(unsigned long hartid, unsigned long opaque, void *arg)
 	atomic_store(&worker_done[hartid], 1);
 }
 
+/*
+ * Wait for worker @h, as long as it reports a result at least every
+ * 5 * TIMEOUT_US: a slow host stretches each call, a hang stops them.
+ */
+static int wait_worker(unsigned long h)
+{
+	unsigned long seen;
+
+	do {
+		seen = test_count();
+		if (wait_for_int(&worker_done[h], 1, 5 * TIMEOUT_US))
+			return 1;
+	} while (test_count() != seen);
+	return 0;
+}
+
 int run_on_hart(unsigned long h, void (*fn)(void), const char *what)
 {
 	struct sbiret ret;
@@ -141,8 +157,7 @@ int run_on_hart(unsigned long h, void (*fn)(void), const char *what)
 	ret = hart_start(h, worker, (void *)fn, 0);
 	if (!TEST_SBI_OK(ret, "hart_start of hart %lu to run %s", h, what))
 		return 0;
-	if (!test_report(wait_for_int(&worker_done[h], 1, 5 * TIMEOUT_US),
-			 "timed out: a call never returned",
+	if (!test_report(wait_worker(h), "timed out: a call never returned",
 			 "%s on hart %lu completes", what, h)) {
 		hart_mark_lost(h);
 		return 0;

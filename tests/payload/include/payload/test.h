@@ -38,6 +38,8 @@ int test_check_sbi(struct sbiret ret, long exp_error, const char *fmt, ...)
 	test_check_sbi(ret, exp_error, __VA_ARGS__)
 #define TEST_SBI_OK(ret, ...)	test_check_sbi(ret, SBI_SUCCESS, __VA_ARGS__)
 
+/* Result lines printed so far (all harts) / failures among them. */
+unsigned long test_count(void);
 unsigned long test_failed_count(void);
 
 /*
