@@ -73,7 +73,7 @@ static unsigned long fence_all;
 static void fences_running(void)
 {
 	test_valid("all running harts", fence_all, 0);
-	test_valid("hart_mask_base -1", 0, -1UL);
+	test_valid("hart_mask_base -1 (hart_mask ~0 ignored)", ~0UL, -1UL);
 	test_hfence(fence_all);
 	test_legacy(fence_all);
 }
