@@ -38,7 +38,7 @@ SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP) \
 
 sbi-payload: $(SBI_PAYLOAD) ## build the SBI conformance payload
 
-check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) ## SBI conformance on fw_dynamic and fw_jump
+check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) ## SBI conformance: fw_dynamic, fw_jump, no-Sstc CPU
 	@rc=0; results=; \
 	for run in $(SBI_RUNS); do \
 		IFS=: read -r n fw cpu extra <<< "$$run"; n=sbi-$$n; \

@@ -48,7 +48,8 @@ $(PAYLOAD_LIB): $(PAYLOAD_OBJS)
 	@rm -f $@
 	$(PAYLOAD_AR) rcs $@ $^
 
-payload-lib: $(PAYLOAD_LIB) ## build the S-mode payload library
+# (no "## " help text: this file is included by several fragments)
+payload-lib: $(PAYLOAD_LIB)
 
 -include $(PAYLOAD_OBJS:.o=.d)
 
