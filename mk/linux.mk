@@ -47,4 +47,17 @@ run: $(LINUX_BOOT_DEPS) linux ## boot Linux, run perf demo (or ARGS='cmd')
 shell: $(LINUX_BOOT_DEPS) linux ## boot Linux to an interactive shell
 	@$(LINUX_RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) --shell
 
-.PHONY: linux linux-kernel linux-perf linux-busybox linux-initramfs run shell
+# Cache entries other than the ones build/linux links to now (other keys:
+# older fragments, patches, scripts) are only kept for switching back.
+linux-prune: linux ## delete cached Linux/perf/busybox builds not in use here
+	@keep="$$(readlink -f $(KERNEL) $(PERF) $(BUSYBOX) | xargs -n1 dirname) \
+		$$($(LINUX_ENV) $(TOP)/scripts/build-linux.sh source)"; \
+	for d in $(CACHE)/linux/src-* $(CACHE)/linux/kernel-* \
+		$(CACHE)/linux/perf-* $(CACHE)/busybox/busybox-*; do \
+		[ -d "$$d" ] || continue; \
+		case " $$(echo $$keep) " in *" $$d "*) continue ;; esac; \
+		echo "[linux] pruning $$d"; rm -rf "$$d"; \
+	done
+
+.PHONY: linux linux-kernel linux-perf linux-busybox linux-initramfs run shell \
+	linux-prune
