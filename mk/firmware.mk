@@ -38,13 +38,15 @@ FW_COMMON_OBJS	+= $(addprefix $(FW_BUILD)/libfdt/,$(addsuffix .o,$(LIBFDT_FILES)
 
 firmware: $(FW_DYNAMIC) $(FW_JUMP) ## build fw_dynamic and fw_jump images
 
+# Extract into a private directory and rename it into place, so parallel
+# builds sharing the cache never see a half-extracted tree.
 $(LIBFDT_STAMP): $(DEPS_STAMP)
 	@echo "[firmware] extracting libfdt from $(LINUX_TARBALL)"
-	@rm -rf $(LIBFDT_SRC).tmp && mkdir -p $(LIBFDT_SRC).tmp
-	@tar -xJf $(LINUX_TARBALL) -C $(LIBFDT_SRC).tmp --strip-components=4 \
-		linux-source-6.12/scripts/dtc/libfdt
-	@touch $(LIBFDT_SRC).tmp/.extracted
-	@rm -rf $(LIBFDT_SRC) && mv $(LIBFDT_SRC).tmp $(LIBFDT_SRC)
+	@set -e; tmp=$$(mktemp -d $(LIBFDT_SRC).tmp.XXXXXX); \
+	tar -xJf $(LINUX_TARBALL) -C $$tmp --strip-components=4 \
+		linux-source-6.12/scripts/dtc/libfdt; \
+	touch $$tmp/.extracted; \
+	mv -T $$tmp $(LIBFDT_SRC) 2>/dev/null || rm -rf $$tmp
 
 $(FW_BUILD)/libfdt/%.o: $(LIBFDT_STAMP)
 	@mkdir -p $(dir $@)
