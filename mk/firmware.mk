@@ -77,4 +77,4 @@ $(FW_BUILD)/%.bin: $(FW_BUILD)/%.elf
 -include $(shell find $(FW_BUILD) -name '*.d' 2>/dev/null)
 
 .PHONY: firmware
-.SECONDARY:
+.PRECIOUS: $(FW_BUILD)/%.o $(FW_BUILD)/%.elf
