@@ -8,7 +8,8 @@
  *            bits 6-7 hpmcounters (0 3..18, 1 3..31, 2 u32 mask, 3 none)
  *   byte 1   hpm counter width: bit 6 set or low 6 bits 0: 64, else 1..63
  *   byte 2   bit 0: a u32 mask of hardwired-zero counters follows;
- *            bits 1-7 seed the junk the CSRs hold at reset
+ *            bits 1-7 seed the junk the CSRs hold at reset; all ones:
+ *            pmu_host_smem_ptr() fails
  *   [u32 hpm mask] [u32 zero mask]
  *   DT:      count byte (0..7), then per property a selector byte
  *            (% 3: which property) and its cells (fz_gen_dt_cells)
@@ -97,7 +98,8 @@ static void load_dt(struct fz_rd *r)
 		/* an exact-size copy: ASan sees any read past the property */
 		cells = malloc(len ? len : 1);
 		memcpy(cells, buf, len);
-		ret = load[prop](fz.plat, cells, len);
+		/* no property value at all */
+		ret = load[prop](fz.plat, len || (k & 1) ? cells : NULL, len);
 		want = fz_ref_dt(&fz.ref, prop, cells, len, &allowed);
 		fz_trace("dt %s len %lu -> %d (model %ld)", name[prop], len,
 			 ret, want);
@@ -129,6 +131,7 @@ static void setup(struct fz_rd *r)
 	if (b2 & 1)
 		cfg.zero_mask = fz_u32(r);
 	fz_sim_reset(&cfg, 0x7a11e5ULL + (b2 >> 1));
+	fz_sim.ptr_fails = (b2 >> 1) == 0x7f;
 	fz.cfg = fz_sim.cfg;
 	fz.features = (fz.cfg.mcountinhibit ? PMU_FEAT_MCOUNTINHIBIT : 0) |
 		      (fz.cfg.sscofpmf ? PMU_FEAT_SSCOFPMF : 0) |
@@ -220,10 +223,13 @@ static void op_ecall(struct fz_rd *r, unsigned int h, unsigned long fid)
 			a[i] = fz_gen_any(r);
 		break;
 	case SBI_EXT_PMU_SNAPSHOT_SET_SHMEM:
-		a[0] = fz_gen_addr(r, h);
-		a[1] = fz_gen_hi(r);
-		if (a[0] == 0 && a[1] == 1)	/* reach "disable" too */
-			a[0] = a[1] = ~0UL;
+		if (fz_u8(r) >= 0xe0) {	/* disable */
+			a[0] = ~0UL;
+			a[1] = ~0UL;
+		} else {
+			a[0] = fz_gen_addr(r, h);
+			a[1] = fz_gen_hi(r);
+		}
 		a[2] = fz_gen_flags(r, 0);
 		a[3] = fz_gen_any(r);
 		a[4] = fz_gen_any(r);

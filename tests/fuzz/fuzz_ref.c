@@ -551,12 +551,19 @@ static void ec_snapshot(unsigned int h, const unsigned long *a)
 			allowed |= ERR_ADDR;
 	}
 	if (!allowed)
-		allowed = ERR_OK;
+		allowed = disable || !fz_sim.ptr_fails ? ERR_OK : ERR_FAILED;
 	/* no memory is opened: setting the area must not touch it */
-	if (call(h, SBI_EXT_PMU_SNAPSHOT_SET_SHMEM, a, &val, allowed))
-		return;
-	m->snap_set = !disable;
-	m->snap_addr = disable ? 0 : lo;
+	switch (call(h, SBI_EXT_PMU_SNAPSHOT_SET_SHMEM, a, &val, allowed)) {
+	case SBI_SUCCESS:
+		m->snap_set = !disable;
+		m->snap_addr = disable ? 0 : lo;
+		break;
+	case SBI_ERR_FAILED:
+		/* the old area may stay or go */
+		if (!fz.hart[h]->snap)
+			m->snap_set = false;
+		break;
+	}
 }
 
 static void ec_event_info(unsigned int h, const unsigned long *a)
@@ -579,7 +586,10 @@ static void ec_event_info(unsigned int h, const unsigned long *a)
 			    PMU_EVENT_INFO_IDX_RSVD)
 				rsvd = true;
 		allowed = rsvd ? ERR_PARAM : ERR_OK;
-		fz_mem_open(lo, n * 16);
+		if (fz_sim.ptr_fails)
+			allowed = ERR_FAILED;
+		else
+			fz_mem_open(lo, n * 16);
 	}
 	if (call(h, SBI_EXT_PMU_EVENT_GET_INFO, a, &val, allowed) || !n)
 		return;

@@ -450,7 +450,7 @@ void *pmu_host_smem_ptr(unsigned long addr)
 	fz_sim.smem_calls++;
 	for (i = 0; i < fz_sim.n_allowed; i++)
 		if (fz_sim.allowed_lo[i] == addr)
-			return fz_mem(addr);
+			return fz_sim.ptr_fails ? NULL : fz_mem(addr);
 	fz_fail("smem_ptr(0x%lx) without a successful smem_allowed() for it in this call",
 		addr);
 }

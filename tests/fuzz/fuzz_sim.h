@@ -62,6 +62,7 @@ struct fz_sim {
 	unsigned long allowed_lo[8];
 	unsigned long allowed_size[8];
 	unsigned long smem_calls;	/* allowed() + ptr() calls, ever */
+	bool ptr_fails;			/* smem_ptr() finds no mapping */
 };
 
 extern struct fz_sim fz_sim;

@@ -123,6 +123,7 @@ class Seed:
 
     def shmem(self, p, hart=0):
         self.op('shmem', hart)
+        self.b.append(0)        # not "disable"
         self.page(p)
         self.b += bytes(6)      # hi 0, flags (2 bytes) 0, 3 unused
         return self
