@@ -77,4 +77,5 @@ $(FW_BUILD)/%.bin: $(FW_BUILD)/%.elf
 -include $(shell find $(FW_BUILD) -name '*.d' 2>/dev/null)
 
 .PHONY: firmware
-.PRECIOUS: $(FW_BUILD)/%.o $(FW_BUILD)/%.elf
+.SECONDARY: $(FW_COMMON_OBJS) $(foreach v,dynamic jump,$(FW_BUILD)/fw_$(v).elf \
+	$(FW_BUILD)/firmware/fw_$(v).o $(FW_BUILD)/firmware/fw_$(v)_next.o)
