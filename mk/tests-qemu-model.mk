@@ -20,7 +20,7 @@ QM_DEPS		:= $(QM_LIB) $(QM_SRC)/lib.h $(QM_SRC)/link.ld \
 		   $(TOP)/include/sbi/riscv_draft_encoding.h
 QM_TESTS	:= $(patsubst $(QM_SRC)/test-%.c,%,$(wildcard $(QM_SRC)/test-*.c))
 QM_ELFS		:= $(patsubst %,$(QM_OUT)/%.elf,$(QM_TESTS))
-QM_CPU		?= rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true,x-sspesa=true,x-ssplcofi=true
+QM_CPU		?= rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true,smstateen=true,x-sspesa=true,x-ssplcofi=true,x-smpdis=true,x-sspdis=true
 
 CHECK_SUITES	+= qemu-model
 
@@ -60,10 +60,13 @@ check-qemu-model: $(QM_ELFS) $(if $(filter command line,$(origin QEMU)),,qemu) #
 
 # Guest speed (docs/qemu-model.md): this QEMU against Debian's
 # (/usr/bin, unpatched 10.0.2), no counters programmed ("plain") and four
-# instruction-class counters on ("events").
+# instruction-class counters on ("events"); then with PDIS sampling every
+# 100000th instruction ("pdis") against the same CPU with PDIS off.
 QM_BENCH_REF	?= /usr/bin/qemu-system-riscv64
 
 bench-qemu-model: qemu ## guest speed of the model vs Debian's QEMU
 	$(QM_SRC)/bench.sh $(QM_OUT)/bench model=$(QEMU) debian=$(QM_BENCH_REF)
+	WORKLOADS="plain pdis" $(QM_SRC)/bench.sh $(QM_OUT)/bench \
+		model-pdis=$(QEMU):$(QM_CPU)
 
 .PHONY: bench-qemu-model

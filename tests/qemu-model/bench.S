@@ -9,6 +9,9 @@
  */
 #include "sbi/riscv_draft_encoding.h"
 
+#ifndef BENCH_PERIOD
+#define BENCH_PERIOD 100000
+#endif
 #ifndef BENCH_ITERS
 #define BENCH_ITERS 200000000
 #endif
@@ -27,6 +30,14 @@ _start:
 	csrw	mhpmevent5, t0
 	li	t0, HPM_EV_INST_MISPRED_SPEC
 	csrw	mhpmevent6, t0
+	csrw	mcountinhibit, zero
+#endif
+#ifdef PDIS
+	/* sample every BENCH_PERIOD-th instruction, M-mode, all types */
+	li	t0, (0x100000000 - BENCH_PERIOD) << 32 | (0x100000000 - BENCH_PERIOD)
+	csrw	CSR_SPDISCOUNTER, t0
+	li	t0, PDISCTL_M | PDISCTL_SEL_ALL
+	csrw	CSR_MPDISCTL, t0
 	csrw	mcountinhibit, zero
 #endif
 	la	a0, data

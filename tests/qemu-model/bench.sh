@@ -6,7 +6,8 @@
 # that machine load hits every binary alike).
 #
 #   bench.sh OUT_DIR NAME=QEMU[:CPU] ...
-# Environment: RUNS (default 5), ITERS (default 200000000).
+# Environment: RUNS (default 5), ITERS (default 200000000), WORKLOADS
+# (default "plain events"; "pdis" needs a CPU with x-smpdis=true).
 set -euo pipefail
 out=$1; shift
 runs=${RUNS:-5}
@@ -14,10 +15,11 @@ iters=${ITERS:-200000000}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cc=${CROSS_COMPILE:-riscv64-linux-gnu-}gcc
 mkdir -p "$out"
-for b in plain events; do
+WORKLOADS=${WORKLOADS:-plain events}
+for b in plain events pdis; do
 	$cc -nostdlib -static -I"$top/include" -Wl,--no-warn-rwx-segments \
 		-Wl,-Ttext=0x80000000 -DBENCH_ITERS="$iters" \
-		$([ $b = events ] && echo -DEVENTS) \
+		$([ $b = events ] && echo -DEVENTS) $([ $b = pdis ] && echo -DPDIS) \
 		-o "$out/bench-$b.elf" "$top/tests/qemu-model/bench.S"
 done
 # 9.5 guest instructions per iteration (the odd/even branch alternates)
@@ -29,7 +31,7 @@ for ((r = 0; r < runs; r++)); do
 		name=${spec%%=*} rest=${spec#*=}
 		q=${rest%%:*} cpu=rv64,sscofpmf=true
 		[ "$rest" != "$q" ] && cpu=${rest#*:}
-		for b in plain events; do
+		for b in $WORKLOADS; do
 			t=$( { TIMEFORMAT='%U %S'; time timeout 300 "$q" -M virt \
 				-cpu "$cpu" -smp 1 -m 256M -display none \
 				-monitor none -serial none \
@@ -46,7 +48,7 @@ done
 printf '%-28s %10s %10s\n' binary/workload cpu-s guest-MIPS
 for spec in "$@"; do
 	name=${spec%%=*}
-	for b in plain events; do
+	for b in $WORKLOADS; do
 		k="$name/$b"
 		printf '%-28s %10.2f %10.0f\n' "$k" "${best[$k]}" \
 			"$(awk -v n=$insns -v t="${best[$k]}" 'BEGIN { print n / t / 1e6 }')"

@@ -25,6 +25,19 @@ dtb err2 rv64,sscofpmf=true,x-ssplcofi=true
 t "x-ssplcofi without x-sspesa is refused" \
 	"grep -q 'x-ssplcofi (Ssplcofi) requires Sspesa' $tmp/err2.out"
 
+dtb err3 rv64,sscofpmf=false,smcsrind=true,x-smpdis=true
+t "x-smpdis without sscofpmf is refused" \
+	"grep -q 'x-smpdis (Smpdis) requires Sscofpmf' $tmp/err3.out"
+dtb err4 rv64,sscofpmf=true,smcsrind=true,sscsrind=false,x-smpdis=true,x-sspdis=true
+t "x-sspdis without sscsrind is refused" \
+	"grep -q 'x-sspdis (Sspdis) requires S-mode, Sscsrind' $tmp/err4.out"
+dtb err5 rv64,sscofpmf=true,smcsrind=true,sscsrind=true,x-sspdis=true
+t "x-sspdis without x-smpdis is refused" \
+	"grep -q 'x-sspdis (Sspdis) requires' $tmp/err5.out"
+dtb dbl rv64,sscofpmf=true,smcsrind=true,sscsrind=true,x-smpdis=true,x-sspdis=true,ssdbltrp=true
+t "x-smpdis with ssdbltrp is accepted (PDISS is bit 58, DTE 59)" \
+	"isa dbl | grep -qx smpdis && isa dbl | grep -qx ssdbltrp"
+
 dtb def rv64,sscofpmf=true
 t "rv64: sspesa off by default" "! isa def | grep -qx sspesa"
 t "rv64: ssplcofi off by default" "! isa def | grep -qx ssplcofi"
@@ -32,15 +45,22 @@ dtb on rv64,sscofpmf=true,x-sspesa=true,x-ssplcofi=true
 t "x-sspesa=true: sspesa in riscv,isa-extensions" "isa on | grep -qx sspesa"
 t "x-ssplcofi=true: ssplcofi in riscv,isa-extensions" \
 	"isa on | grep -qx ssplcofi"
+t "rv64: smpdis, sspdis off by default" \
+	"! isa def | grep -qx smpdis && ! isa def | grep -qx sspdis"
+t "x-smpdis/x-sspdis=true: smpdis, sspdis in riscv,isa-extensions" \
+	"isa dbl | grep -qx smpdis && isa dbl | grep -qx sspdis"
 dtb max max
 t "max: sspesa on" "isa max | grep -qx sspesa"
 t "max: ssplcofi on" "isa max | grep -qx ssplcofi"
+t "max: smpdis, sspdis on" "isa max | grep -qx smpdis && isa max | grep -qx sspdis"
 
 pmu() { fdtget -t x "$tmp/def.dtb" /pmu "$1" 2>/dev/null; }
 t "riscv,pmu: riscv,event-to-mhpmevent maps 0x5 to selector 5" \
 	"pmu riscv,event-to-mhpmevent | grep -Eq '(^| )5 0 5( |$)'"
 t "riscv,pmu: riscv,event-to-mhpmcounters lists 0x10019" \
 	"pmu riscv,event-to-mhpmcounters | grep -q '10019 10019'"
+t "riscv,pmu: raw selector 0x118 (PDIS.SAMPLES) listed" \
+	"pmu riscv,raw-event-to-mhpmcounters | grep -q '0 118 0 fffff'"
 t "riscv,pmu: riscv,raw-event-to-mhpmcounters lists selector 0x100" \
 	"pmu riscv,raw-event-to-mhpmcounters | grep -q '0 100 0 fffff'"
 

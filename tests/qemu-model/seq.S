@@ -80,3 +80,89 @@ seq_jumps:
 7:	j	8f
 8:	csrw	mcountinhibit, a1
 	ret
+
+/*
+ * seq_acc(a0 = buffer, a1 = inhibit mask): two non-memory instructions,
+ * then two loads (PDIS ACC test).
+ */
+	.globl	seq_acc
+	.globl	seq_acc_ld
+seq_acc:
+	csrw	mcountinhibit, zero
+	addi	t0, t0, 1
+	addi	t0, t0, 1
+seq_acc_ld:
+	ld	t1, 0(a0)
+	ld	t1, 8(a0)
+	csrw	mcountinhibit, a1
+	ret
+
+/*
+ * seq_ctl(a0 = buffer, a1 = inhibit mask): one control transfer of each
+ * type, in this order (ctl_pcs[] holds their addresses, ctl_tgts[] their
+ * targets):
+ *  0 beq taken forward     1 bne not taken backward   2 jal ra (call)
+ *  3 ret                   4 j (jump)                 5 jal t1 (other)
+ *  6 jalr ra, t2 (call)    7 ret                      8 jr t2 (jump)
+ *  9 jalr t1, t2 (other)  10 jalr ra, t0 (co-routine swap)  11 mret
+ */
+	.globl	seq_ctl
+	.globl	ctl_pcs
+	.globl	ctl_tgts
+seq_ctl:
+	addi	sp, sp, -16
+	sd	s1, 0(sp)
+	mv	s1, ra
+	csrw	mcountinhibit, zero
+c0:	beq	zero, zero, k0
+b1:	nop
+k0:
+c1:	bne	zero, zero, b1		/* backward, not taken */
+c2:	jal	ra, fn_ret
+k3:
+c4:	j	k4
+	nop
+k4:
+c5:	jal	t1, k5
+k5:	la	t2, fn_ret2
+c6:	jalr	ra, 0(t2)
+k7:	la	t2, k8
+c8:	jr	t2
+	nop
+k8:	la	t2, k9
+c9:	jalr	t1, 0(t2)
+k9:	la	t0, k10
+c10:	jalr	ra, 0(t0)
+k10:	la	t0, k11
+	csrw	mepc, t0
+	li	t0, 3 << 11
+	csrs	mstatus, t0
+c11:	mret
+k11:	csrw	mcountinhibit, a1
+	mv	ra, s1
+	ld	s1, 0(sp)
+	addi	sp, sp, 16
+	ret
+fn_ret:
+c3:	ret
+fn_ret2:
+c7:	ret
+
+	.section .rodata
+	.align	3
+ctl_pcs:
+	.dword	c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11
+ctl_tgts:
+	.dword	k0, c2, fn_ret, k3, k4, k5, fn_ret2, k7, k8, k9, k10, k11
+	.text
+
+/* s_loads(a0 = buffer): five loads, for lower-mode counting */
+	.globl	s_loads
+s_loads:
+	ld	t0, 0(a0)
+	ld	t0, 0(a0)
+	ld	t0, 0(a0)
+	ld	t0, 0(a0)
+	ld	t0, 0(a0)
+	li	a0, 0
+	ret

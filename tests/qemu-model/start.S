@@ -33,7 +33,7 @@ _start:
 trap_entry:
 	/* stop every counter first, so the handler itself is not counted */
 	csrw	mscratch, t0
-	li	t0, -3
+	li	t0, -1			/* bit 1: PDIS too */
 	csrrw	t0, mcountinhibit, t0
 	addi	sp, sp, -272
 	sd	t0, 256(sp)
