@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # `make run`: a short perf tour on Tally's SBI PMU. Every perf call runs
-# under a hard timeout (perf 6.12 can loop forever without Sscofpmf).
+# under a hard timeout: SIGKILL, since perf 6.12 loops forever without
+# Sscofpmf (perf record) and its SIGTERM handler does not stop that loop.
 T=60
 run() {
 	echo
 	echo "### $*"
-	timeout $T "$@"
+	timeout -s KILL $T "$@"
 	rc=$?
 	[ $rc = 0 ] || echo "### exit status $rc"
 }

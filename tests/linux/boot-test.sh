@@ -28,7 +28,7 @@ dmesg | grep -e riscv-pmu -e "SBI SRST" | sed "s/^/T:dmesg /"
 ls /sys/bus/event_source/devices | sed "s/^/T:pmu /"
 ls /sys/bus/platform/devices | grep riscv-pmu | sed "s/^/T:pdev /"
 ls /sys/bus/platform/drivers/riscv-pmu-sbi | sed "s/^/T:sbi-drv /"
-timeout 60 perf stat -x, -e cycles,instructions tally-loop 10000000 >/tmp/out 2>/tmp/err
+timeout -s KILL 60 perf stat -x, -e cycles,instructions tally-loop 10000000 >/tmp/out 2>/tmp/err
 echo "T:perf-rc $?"
 sed "s/^/T:perf /" /tmp/err
 sed "s/^/T:out /" /tmp/out

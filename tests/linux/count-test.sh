@@ -26,7 +26,7 @@ mkdir -p "$LOG_DIR"
 log=$LOG_DIR/count.log
 
 guest="
-p() { timeout 60 perf stat -x, -e \$1 taskset -c 1 tally-loop \$2 2>&1 >/dev/null | sed \"s/^/T:\$3 /\"; }
+p() { timeout -s KILL 60 perf stat -x, -e \$1 taskset -c 1 tally-loop \$2 2>&1 >/dev/null | sed \"s/^/T:\$3 /\"; }
 p instructions:u $N1 u1
 p instructions:u $N2 u2
 p instructions $N2 a2

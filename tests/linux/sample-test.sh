@@ -30,9 +30,9 @@ log=$LOG_DIR/sample.log
 
 guest='
 cd /tmp
-timeout 60 perf record -o /tmp/p.data -e cpu/instructions,period=100000/u,cpu/cycles,period=300000/u taskset -c 1 tally-loop 5000000
+timeout -s KILL 60 perf record -o /tmp/p.data -e cpu/instructions,period=100000/u,cpu/cycles,period=300000/u taskset -c 1 tally-loop 5000000
 echo "T:rec $?"
-timeout 60 perf script -i /tmp/p.data -F event,ip,dso 2>/dev/null | sed "s/^ */T:s /"
+timeout -s KILL 60 perf script -i /tmp/p.data -F event,ip,dso 2>/dev/null | sed "s/^ */T:s /"
 awk "/riscv-pmu/ { n = 0; for (i = 2; i <= NF && \$i ~ /^[0-9]+$/; i++) n += \$i; print \"T:lcofi \" n }" /proc/interrupts
 '
 
