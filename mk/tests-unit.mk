@@ -60,3 +60,10 @@ bench-pmu: $(BENCH_ELF) ## PMU core instruction counts per call (QEMU, -icount)
 		--icount --timeout 60
 
 .PHONY: bench-pmu
+
+# `make mutation-unit`: plant known bugs in a copy of lib/pmu/ and check
+# that the unit tests catch every one (slow; not part of `make check`).
+mutation-unit: ## check that the PMU unit tests catch planted bugs
+	@python3 $(TOP)/tests/unit/mutation.py $(TOP) $(UNIT_BUILD)/mutation
+
+.PHONY: mutation-unit

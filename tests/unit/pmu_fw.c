@@ -206,6 +206,25 @@ static void fw_reconfigure_moves_bitmaps(void)
 	UT_EQ(H->fw_other_started, 0);
 }
 
+static void fw_clear_value_or_keep(void)
+{
+	unsigned long idx, v;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_AUTO_START, EV_FW(8), 0, &idx), 0);
+	pmu_fw_event_inc(H, 8);
+	pmu_fw_event_inc(H, 8);
+	UT_EQ(ctr_stop(idx, 1, PMU_STOP_RESET), 0);
+	/* a new binding keeps the value unless CLEAR_VALUE */
+	UT_EQ(cfg_match(FW(0), 1, 0, EV_FW(9), 0, &idx), 0);
+	UT_EQ(fw_read(idx, &v), 0);
+	UT_EQ(v, 2);
+	UT_EQ(ctr_stop(idx, 1, PMU_STOP_RESET), 0);
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_CLEAR_VALUE, EV_FW(9), 0, &idx), 0);
+	UT_EQ(fw_read(idx, &v), 0);
+	UT_EQ(v, 0);
+}
+
 static const struct ut_case cases[] = {
 	UT_CASE(all_22_events_at_once),
 	UT_CASE(inc_counts_only_started_matching),
@@ -216,6 +235,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(fw_masks_with_nonzero_base),
 	UT_CASE(fw_counters_run_out),
 	UT_CASE(fw_reconfigure_moves_bitmaps),
+	UT_CASE(fw_clear_value_or_keep),
 };
 
 void suite_fw(void)

@@ -84,7 +84,9 @@ static void suspend_resume_restores_state(void)
 	sim_count(SIM_U, SIM_SEL_CYCLES, 3);
 	UT_EQ(ctr_stop(b, 1, 0), 0);
 	pmu_hart_suspend(H);
+	UT_EQ(sim.inhibit & ((1U << a) | (1U << c)), (1U << a) | (1U << c));
 	sim_count(SIM_S, SEL, 100);	/* frozen while suspending */
+	UT_EQ(sim.ctr[a], 7);
 	sim_scramble();
 	pmu_hart_resume(H);
 	UT_EQ(sim.ctr[a], 7);

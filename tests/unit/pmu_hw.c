@@ -105,6 +105,28 @@ static void fixed_counters_without_smcntrpmf(void)
 	UT_EQ(idx, 0);
 }
 
+static void guest_hints_need_honouring_with_h(void)
+{
+	struct sim_cfg c = cfg_full;
+	unsigned long idx;
+
+	/* Sscofpmf, no Smcntrpmf, H: VS/VU hints are real requests */
+	c.smcntrpmf = false;
+	env_setup(&c, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VSINH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(sim.evt[3], HPM_EV_CYCLES_HART | PMU_EVT_MINH | PMU_EVT_VSINH);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VUINH, INS, 0, &idx), 0);
+	UT_EQ(idx, 4);
+	/* without H they are vacuous: the fixed counters do */
+	c.hyp = false;
+	env_setup(&c, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VSINH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VUINH, INS, 0, &idx), 0);
+	UT_EQ(idx, 2);
+}
+
 static void no_sscofpmf_hints_ignored(void)
 {
 	unsigned long idx;
@@ -171,6 +193,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(fixed_counters_without_smcntrpmf),
 	UT_CASE(no_sscofpmf_hints_ignored),
 	UT_CASE(hints_prefer_honouring_counters),
+	UT_CASE(guest_hints_need_honouring_with_h),
 	UT_CASE(no_sscofpmf_overflow_untouched),
 };
 
