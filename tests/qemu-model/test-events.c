@@ -67,6 +67,24 @@ static void test_counts(void)
 	check(hpm_read(4) == 5, "mcountinhibit toggling follows the CSR");
 }
 
+/* Cycle-type events under -icount shift=0: one cycle per instruction */
+static void test_cycles(void)
+{
+	static const unsigned long ev[] = {
+		HPM_EV_INST_RET, HPM_EV_INST_RET, HPM_EV_CYCLES_HART,
+		HPM_EV_CYCLES_REF, HPM_EV_CYCLES_HART | EV_MINH,
+	};
+
+	setup(ev, 5);
+	seq_mix(buf, ALL_INH);
+	check_eq(hpm_read(3), seq_mix_insns, "INST.RET on counter 3 exact");
+	check_eq(hpm_read(4), seq_mix_insns, "INST.RET on counter 4 too");
+	check_eq(hpm_read(5), seq_mix_insns,
+		 "CYCLES.HART = instructions (icount shift=0)");
+	check_eq(hpm_read(6), seq_mix_insns, "CYCLES.REF = CYCLES.HART");
+	check_eq(hpm_read(7), 0, "CYCLES.HART with MINH: 0 in M-mode");
+}
+
 static void test_inhibit_bit(void)
 {
 	static const unsigned long ev[] = { HPM_EV_INST_RET_LOAD };
@@ -187,6 +205,7 @@ int main(void *fdt)
 	check(fdt_has(fdt, "riscv,raw-event-to-mhpmcounters"),
 	      "DT riscv,raw-event-to-mhpmcounters");
 	test_counts();
+	test_cycles();
 	test_inhibit_bit();
 	test_overflow();
 	test_legacy();

@@ -387,6 +387,13 @@ static void test_modes(void)
 		 "VS-mode spdisctl accesses vspdisctl");
 	check_eq(trap_in(rd_spdisctl, 0, MODE_U), CAUSE_ILLEGAL,
 		 "U-mode: illegal");
+	csr_write(CSR_SISELECT, ISELECT_PDIS_DATA0);
+	check_eq(run_lower(rd_record, 0, MODE_VS), csr_read(0x152),
+		 "VS-mode reads the record through vsiselect 0x60");
+	csr_write(CSR_HSTATEEN0, (1UL << 63) | SVSLCT);
+	check_eq(trap_in(rd_record, 0, MODE_VS), CAUSE_VIRTUAL,
+		 "hstateen0.PDIS=0: record from VS is a virtual instruction");
+	csr_write(CSR_HSTATEEN0, (1UL << 63) | SVSLCT | PDIS_STATEEN);
 
 	/* scountinhibit[1] */
 	csr_write(mcountinhibit, 0);
