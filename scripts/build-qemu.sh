@@ -81,6 +81,8 @@ if [ -x "$ENTRY/$BIN" ]; then
 	log "cached (built meanwhile): $ENTRY"
 	exit 0
 fi
+# Holding the lock, no other build runs: leftovers of a killed one go.
+rm -rf "$ROOT"/.tmp-*
 
 start=$(date +%s)
 WORK=$(mktemp -d "$ROOT/.tmp-$QEMU_KEY.XXXXXX")
