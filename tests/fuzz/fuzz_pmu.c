@@ -291,7 +291,7 @@ static void op_tick(struct fz_rd *r, unsigned int h)
 	uint8_t b = fz_u8(r), w = fz_u8(r), c = fz_u8(r);
 	enum fz_mode mode = (enum fz_mode)(b % FZ_MODES);
 	unsigned int i, ctr = PMU_IDX_HPM_FIRST + w % 29;
-	uint64_t sel, n, before[32];
+	uint64_t sel, n, n2 = 0, before[32];
 
 	if (w < 0xc0)
 		sel = m->evt_expect[ctr] &
@@ -302,15 +302,19 @@ static void op_tick(struct fz_rd *r, unsigned int h)
 		n = c + 1UL;
 	else if (c < 0xc0)
 		n = fz_width_mask(ctr) - (c & 7);
-	else	/* just enough to wrap that counter */
+	else {	/* to the top of that counter, then past it */
 		n = fz_width_mask(ctr) - (fz_sim.hart[h].ctr[ctr] &
-					  fz_width_mask(ctr)) + 1 + (c & 7);
-	fz_trace("op %u: hart %u count %llu events 0x%llx (fixed 0x%x) in mode %u",
-		 fz.op, h, (unsigned long long)n, (unsigned long long)sel,
-		 (b >> 3) & 5, mode);
+					  fz_width_mask(ctr));
+		n2 = 1 + (c & 7);
+	}
+	fz_trace("op %u: hart %u count %llu+%llu events 0x%llx (fixed 0x%x) in mode %u",
+		 fz.op, h, (unsigned long long)n, (unsigned long long)n2,
+		 (unsigned long long)sel, (b >> 3) & 5, mode);
 	memcpy(before, fz_sim.hart[h].ctr, sizeof(before));
 	fz_sim_select(h);
 	fz_sim_count(mode, sel, (b >> 3) & 5, n);
+	if (n2)
+		fz_sim_count(mode, sel, (b >> 3) & 5, n2);
 	if (mode != FZ_M)
 		return;
 	/* firmware activity is invisible to the supervisor's counters */

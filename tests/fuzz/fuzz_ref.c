@@ -331,11 +331,18 @@ static long call(unsigned int h, unsigned long fid, const unsigned long *a,
 	return ret;
 }
 
+/* Config flags that ask for privilege filtering (VS/VU only with H). */
+static unsigned long filter_flags(void)
+{
+	return PMU_CFG_SET_SINH | PMU_CFG_SET_UINH |
+	       (fz.cfg.hyp ? PMU_CFG_SET_VSINH | PMU_CFG_SET_VUINH : 0);
+}
+
 static void ec_cfg_match(unsigned int h, const unsigned long *a)
 {
 	struct fz_model *m = &fz.m[h];
 	unsigned long flags = a[2], ev = a[3], val;
-	uint64_t data = a[4], set, cand = 0, sel = 0, bit;
+	uint64_t data = a[4], set, cand = 0, strict, sel = 0, bit;
 	uint32_t allowed;
 	bool fw = false;
 	unsigned int c;
@@ -347,10 +354,6 @@ static void ec_cfg_match(unsigned int h, const unsigned long *a)
 
 		fw = fz_ref_fw_valid(ev, data);
 		hw = fw ? fz.lay.fw_mask : fz_ref_hw_ctrs(ev, data, &sel);
-		/*
-		 * Filter hints (config_flags[3:7]) may be ignored, so they
-		 * never make an event unsupported.
-		 */
 		cand = set & hw;
 		if (flags & PMU_CFG_SKIP_MATCH) {
 			/* the first counter of the set, if it is free */
@@ -359,7 +362,16 @@ static void ec_cfg_match(unsigned int h, const unsigned long *a)
 		} else {
 			cand &= ~m->mapped;
 		}
-		allowed = cand ? ERR_OK : ERR_NOTSUP;
+		/*
+		 * Filter hints (config_flags[3:7]) may be ignored, so they do
+		 * not make an event unsupported; docs/pmu.md keeps cycle and
+		 * instret without Smcntrpmf for unfiltered requests, which
+		 * is accepted too.
+		 */
+		strict = cand;
+		if (!fw && !fz.cfg.smcntrpmf && (flags & filter_flags()))
+			strict &= ~(uint64_t)PMU_FIXED_MASK;
+		allowed = (cand ? ERR_OK : 0) | (strict ? 0 : ERR_NOTSUP);
 	}
 	if (call(h, SBI_EXT_PMU_COUNTER_CFG_MATCH, a, &val, allowed))
 		return;

@@ -432,7 +432,6 @@ bool pmu_host_smem_allowed(unsigned long lo, unsigned long hi,
 {
 	bool ok = !hi && fz_sram_range(lo, size);
 
-	fz_sim.smem_calls++;
 	if (!size)
 		fz_fail("smem_allowed(0x%lx, 0x%lx) with size 0", lo, hi);
 	if (ok && fz_sim.n_allowed < 8) {
@@ -447,7 +446,6 @@ void *pmu_host_smem_ptr(unsigned long addr)
 {
 	unsigned int i;
 
-	fz_sim.smem_calls++;
 	for (i = 0; i < fz_sim.n_allowed; i++)
 		if (fz_sim.allowed_lo[i] == addr)
 			return fz_sim.ptr_fails ? NULL : fz_mem(addr);

@@ -61,7 +61,6 @@ struct fz_sim {
 	unsigned int n_allowed;
 	unsigned long allowed_lo[8];
 	unsigned long allowed_size[8];
-	unsigned long smem_calls;	/* allowed() + ptr() calls, ever */
 	bool ptr_fails;			/* smem_ptr() finds no mapping */
 };
 

@@ -229,6 +229,23 @@ def seeds():
     s.fw_read()
     out['fw-platform'] = s
 
+    # a stopped counter keeps its overflow (OF) across a deep suspend
+    s = Seed(FULL)
+    s.cfg(0, QEMU_CTRS, 0x06, 0, 3)
+    s.tick(1, 3, 0xc0)                                 # wraps: OF set
+    s.stop(3, 1, 0).suspend().resume(True)
+    s.start(3, 1, 0).stop(3, 1, 1)
+    out['suspend-overflow'] = s
+
+    # pmu_host_smem_ptr() fails (byte 2 = 0xfe): FAILED, nothing touched
+    s = Seed(FULL, b2=0xfe)
+    s.shmem(2).shmem(3)
+    s.entries(1, [(0, 1, 0)])
+    s.evinfo(1, 1)
+    s.cfg(0, QEMU_CTRS, 0x06, 0, 3)
+    s.stop(3, 1, 2)
+    out['smem-fails'] = s
+
     # DT: event-to-mhpmevent, event-to-mhpmcounters and a raw map, given
     # as raw property bytes (selector 0x80, length, cells)
     def prop(s, which, cells):
