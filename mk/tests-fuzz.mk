@@ -23,8 +23,9 @@ FUZZ_BASE_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror \
 		   -I$(TOP)/tests/fuzz/shim -I$(TOP)/include -I$(TOP)/tests/fuzz
 # lib/pmu: libFuzzer's coverage without stack-depth, whose features vary
 # from run to run (check-fuzz's fixed-seed run must be repeatable).
+FUZZ_COVERAGE	:= inline-8bit-counters,pc-table,trace-cmp,indirect-calls
 FUZZ_CFLAGS	:= $(FUZZ_BASE_CFLAGS) -O1 -fsanitize=address,undefined \
-		   -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,indirect-calls \
+		   -fsanitize-coverage=$(FUZZ_COVERAGE) \
 		   -fno-sanitize-recover=all
 FUZZ_LDFLAGS	:= -fsanitize=fuzzer,address,undefined
 # Coverage feedback comes from lib/pmu only: the harness (decoding, the
@@ -54,8 +55,8 @@ FUZZ_COV_BIN	:= $(FUZZ_BUILD)/pmu-fuzz-cov
 
 $(FUZZ_BUILD)/asan/%.o: $(TOP)/%.c $(FUZZ_HDRS) $(TOP)/mk/tests-fuzz.mk
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(if $(filter $<,$(FUZZ_NOCOV)),$(FUZZ_NOCOV_CFLAGS),$(FUZZ_CFLAGS)) \
-		-c $< -o $@
+	$(FUZZ_CC) $(if $(filter $<,$(FUZZ_NOCOV)),$(FUZZ_NOCOV_CFLAGS),\
+		$(FUZZ_CFLAGS)) -c $< -o $@
 
 $(FUZZ_BUILD)/cov/%.o: $(TOP)/%.c $(FUZZ_HDRS) $(TOP)/mk/tests-fuzz.mk
 	@mkdir -p $(dir $@)
@@ -92,12 +93,14 @@ fuzz-merge: $(FUZZ_BIN) ## minimise tests/fuzz/corpus, keeping its coverage
 # once per unit that includes them, executed or not.
 fuzz-cov: $(FUZZ_COV_BIN) ## line coverage of lib/pmu by the committed corpus
 	@rm -rf $(FUZZ_BUILD)/cov-run; mkdir -p $(FUZZ_BUILD)/cov-run
-	@cd $(FUZZ_BUILD)/cov-run && find $(FUZZ_CORPUS) -type f ! -name 'bug-*' | \
+	@cd $(FUZZ_BUILD)/cov-run && \
+		find $(FUZZ_CORPUS) -type f ! -name 'bug-*' | \
 		LLVM_PROFILE_FILE=$(FUZZ_BUILD)/cov-run/%p.profraw \
 		xargs $(FUZZ_COV_BIN) >/dev/null 2>&1
 	@llvm-profdata merge -sparse $(FUZZ_BUILD)/cov-run/*.profraw \
 		-o $(FUZZ_BUILD)/cov-run/pmu.profdata
 	@llvm-cov report $(FUZZ_COV_BIN) \
-		-instr-profile=$(FUZZ_BUILD)/cov-run/pmu.profdata $(FUZZ_PMU_SRCS)
+		-instr-profile=$(FUZZ_BUILD)/cov-run/pmu.profdata \
+		$(FUZZ_PMU_SRCS)
 
 .PHONY: fuzz-bin check-fuzz fuzz fuzz-merge fuzz-cov

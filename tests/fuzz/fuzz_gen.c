@@ -192,7 +192,8 @@ unsigned long fz_gen_addr(struct fz_rd *r, unsigned int h)
 	uint8_t sel = fz_u8(r);
 
 	if (sel < 0x40)
-		return FZ_SRAM_BASE + (sel & 7) * 0x1000UL + off[(sel >> 3) & 7];
+		return FZ_SRAM_BASE + (sel & 7) * 0x1000UL +
+		       off[(sel >> 3) & 7];
 	if (sel < 0x60)
 		return special[sel & 15];
 	if (sel < 0x80)

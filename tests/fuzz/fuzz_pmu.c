@@ -176,14 +176,16 @@ static void setup(struct fz_rd *r)
 	memcpy(&fz.plat_copy, fz.plat, sizeof(fz.plat_copy));
 	for (h = 0; h < FZ_HARTS; h++) {
 		memcpy(&fz.hart_copy[h], fz.hart[h], sizeof(fz.hart_copy[h]));
-		memcpy(&fz.csr_copy[h], &fz_sim.hart[h], sizeof(fz.csr_copy[h]));
+		memcpy(&fz.csr_copy[h], &fz_sim.hart[h],
+		       sizeof(fz.csr_copy[h]));
 	}
 	for (h = 0; h < FZ_HARTS; h++) {
 		unsigned int i;
 
 		fz_check_all(h);
 		for (i = 0; i < 32; i++)
-			if (((fz.lay.hw_mask >> i) & 1) && fz_sim.hart[h].ctr[i])
+			if (((fz.lay.hw_mask >> i) & 1) &&
+			    fz_sim.hart[h].ctr[i])
 				fz_fail("hart %u: counter %u not zero after init",
 					h, i);
 	}

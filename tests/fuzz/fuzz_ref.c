@@ -463,7 +463,8 @@ static void ec_stop(unsigned int h, const unsigned long *a)
 		mapped = set & m->mapped;
 		/* RESET of a configured, stopped counter: either answer */
 		allowed = 0;
-		if (!stopped || ((flags & PMU_STOP_RESET) && !(stopped & ~mapped)))
+		if (!stopped ||
+		    ((flags & PMU_STOP_RESET) && !(stopped & ~mapped)))
 			allowed |= ERR_OK;
 		if (stopped)
 			allowed |= FZ_ERR(SBI_ERR_ALREADY_STOPPED);
@@ -616,7 +617,8 @@ static void ec_event_info(unsigned int h, const unsigned long *a)
 		    idx >> 16 == PMU_EV_TYPE_RAW_V2 ||
 		    idx >> 16 == PMU_EV_TYPE_FW)
 			memcpy(&data, e + 8, 8);
-		out = fz_ref_supported(idx, data) ? PMU_EVENT_INFO_SUPPORTED : 0;
+		out = fz_ref_supported(idx, data) ?
+		      PMU_EVENT_INFO_SUPPORTED : 0;
 		memcpy(e + 4, &out, 4);
 	}
 }
@@ -707,7 +709,8 @@ void fz_check_setup(void)
 			(unsigned long long)p->valid_mask,
 			(unsigned long long)l->valid_mask);
 	for (i = 0; i < 32; i++)
-		if (((l->hw_mask >> i) & 1) && p->hw_width[i] + 1U != l->width[i])
+		if (((l->hw_mask >> i) & 1) &&
+		    p->hw_width[i] + 1U != l->width[i])
 			fz_fail("counter %u: width %u, want %u", i,
 				p->hw_width[i] + 1U, l->width[i]);
 }
