@@ -66,9 +66,13 @@ static inline uint64_t pmu_prefer(const struct pmu_platform *plat,
 {
 	uint64_t good;
 
-	if (!(flags & pmu_filter_flags(plat)))
-		return cand;
-	good = cand & plat->filter_mask;
+	if (flags & pmu_filter_flags(plat)) {
+		good = cand & plat->filter_mask;
+		if (good)
+			cand = good;
+	}
+	/* SBI cannot tell counting from sampling: keep the interrupt */
+	good = cand & plat->of_mask;
 	return good ? good : cand;
 }
 

@@ -83,16 +83,16 @@ static void fixed_counters_without_smcntrpmf(void)
 
 	c.smcntrpmf = false;
 	env_setup(&c, MAP_DEFAULT);
-	/* unfiltered: the fixed counter, no cfg CSR touched (absent) */
-	UT_EQ(cfg_match(0, 0x7fffd, 0, CYC, 0, &idx), 0);
+	/* the fixed counter, no cfg CSR touched (absent) */
+	UT_EQ(cfg_match(0, 0x1, 0, CYC, 0, &idx), 0);
 	UT_EQ(idx, 0);
 	UT_EQ(ctr_stop(0, 1, PMU_STOP_RESET), 0);
 	/* filtered: a counter that honours the hints comes first */
 	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_UINH, CYC, 0, &idx), 0);
 	UT_EQ(idx, 3);
 	UT_EQ(sim.evt[3], HPM_EV_CYCLES_HART | PMU_EVT_MINH | PMU_EVT_UINH);
-	/* MINH is forced anyway: asking for it is no filter request */
-	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_MINH, INS, 0, &idx), 0);
+	/* MINH is forced anyway: the fixed counter takes it */
+	UT_EQ(cfg_match(2, 0x1, PMU_CFG_SET_MINH, INS, 0, &idx), 0);
 	UT_EQ(idx, 2);
 	UT_EQ(ctr_stop(2, 1, PMU_STOP_RESET), 0);
 	/* only when no such counter is free are the hints ignored */
@@ -118,12 +118,15 @@ static void guest_hints_need_honouring_with_h(void)
 	UT_EQ(sim.evt[3], HPM_EV_CYCLES_HART | PMU_EVT_MINH | PMU_EVT_VSINH);
 	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VUINH, INS, 0, &idx), 0);
 	UT_EQ(idx, 4);
-	/* without H they are vacuous: the fixed counters do */
+	/* without H they are vacuous: nothing of them is programmed */
 	c.hyp = false;
 	env_setup(&c, MAP_DEFAULT);
 	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VSINH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(sim.evt[3], HPM_EV_CYCLES_HART | PMU_EVT_MINH);
+	UT_EQ(cfg_match(0, 0x1, PMU_CFG_SET_VSINH, CYC, 0, &idx), 0);
 	UT_EQ(idx, 0);
-	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VUINH, INS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, 0x4, PMU_CFG_SET_VUINH, INS, 0, &idx), 0);
 	UT_EQ(idx, 2);
 }
 
