@@ -33,8 +33,11 @@ CHECK_SUITES	+= sbi
 # at 0x80200000 as linked. The third run takes Sstc away so set_timer goes
 # through the ACLINT machine timer, and ends with the legacy shutdown.
 SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
+# No Zicntr: S-mode rdtime traps and the firmware emulates it from mtime.
+SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false
 SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP) \
-		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown
+		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown \
+		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU)
 
 sbi-payload: $(SBI_PAYLOAD) ## build the SBI conformance payload
 

@@ -138,7 +138,7 @@ void sbi_emulate_misaligned(struct sbi_trap_regs *regs, unsigned long cause,
 /* csrr rd, time: csrrs rd, 0xc01, x0 */
 static bool is_rdtime(unsigned long insn)
 {
-	return (insn & 0xfffff07fUL) == ((CSR_TIME << 20) | (2 << 12) |
+	return (insn & 0xfffff07fUL) == (((unsigned long)CSR_TIME << 20) | (2 << 12) |
 					 INSN_OPCODE_SYSTEM);
 }
 

@@ -73,8 +73,10 @@ unsigned long sbi_isa_from_fdt(const void *fdt, int cpu_node)
 
 	p = fdt_getprop(fdt, cpu_node, "riscv,isa-extensions", &len);
 	if (!p) {
+		/* a bare riscv,isa predates Zicntr: the counters were base ISA */
 		p = fdt_getprop(fdt, cpu_node, "riscv,isa", &len);
-		return p ? from_isa_string(p, len) : 0;
+		return p ? from_isa_string(p, len) |
+			   (1UL << SBI_ISA_EXT_ZICNTR_TIME) : 0;
 	}
 	for (off = 0; off < len; off += strnlen(p + off, len - off) + 1) {
 		int e = ext_by_name(p + off, strnlen(p + off, len - off));
@@ -130,7 +132,10 @@ void sbi_isa_probe(struct sbi_isa *isa)
 	set_ext(isa, SBI_ISA_EXT_SSDBLTRP, menvcfg_bit_writable(MENVCFG_DTE));
 	set_ext(isa, SBI_ISA_EXT_SSPESA, csr_exists(CSR_SHPMSPC));
 	set_ext(isa, SBI_ISA_EXT_SMPDIS, csr_exists(CSR_MPDISCTL));
-	set_ext(isa, SBI_ISA_EXT_ZICNTR_TIME, csr_exists(CSR_TIME));
+	/* M-mode may read time where S-mode cannot: the DT must agree */
+	set_ext(isa, SBI_ISA_EXT_ZICNTR_TIME,
+		sbi_isa_has(isa, SBI_ISA_EXT_ZICNTR_TIME) &&
+		csr_exists(CSR_TIME));
 	set_ext(isa, SBI_ISA_EXT_H, (csr_read(CSR_MISA) >> 7) & 1);
 	/* S-mode halves need their M-mode counterpart */
 	if (!sbi_isa_has(isa, SBI_ISA_EXT_SMCSRIND))
