@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Suite `hostile`: a hostile supervisor (tests/hostile/, on the payload
+# library tests/payload/) against the project firmware.
+#
+#   make hostile-payload    build build/tests/hostile/hostile.elf
+#   make check-hostile      run the three parts; ends with
+#                           "hostile: N passed, N failed[, N skipped]"
+#
+# Runs (name:cpu:smp:icount:part):
+#   storm          random and adversarial SBI calls on HOSTILE_SMP harts
+#   isolation-*    memory / counter / per-hart isolation under -icount
+#                  shift=0, on a CPU with Sscofpmf+Smcntrpmf and on `max`
+#   smp            HSM hot-plug and PMU stress on 8 harts
+#
+# Knobs: HOSTILE_CALLS (storm calls per hart, default 25000),
+# HOSTILE_SEED (PRNG seed; the default is fixed so runs repeat),
+# HOSTILE_LIVES (HSM starts in the SMP part), HOSTILE_SMP (storm harts),
+# HOSTILE_TIMEOUT (seconds per run). Longer runs on demand, e.g.
+#   make check-hostile HOSTILE_CALLS=1000000 HOSTILE_TIMEOUT=3600
+
+include $(TOP)/tests/payload/payload.mk
+$(eval $(call payload_program,hostile,$(TOP)/tests/hostile))
+
+HOSTILE_PAYLOAD	:= $(hostile_PAYLOAD_ELF)
+HOSTILE_SMP	?= 4
+HOSTILE_CALLS	?= 25000
+HOSTILE_SEED	?=
+HOSTILE_LIVES	?= 96
+HOSTILE_TIMEOUT	?= 300
+HOSTILE_LOGS	:= $(BUILD)/test-logs
+HOSTILE_APPEND	= tally.test hostile.calls=$(HOSTILE_CALLS) \
+		  hostile.lives=$(HOSTILE_LIVES) \
+		  $(if $(HOSTILE_SEED),hostile.seed=$(HOSTILE_SEED))
+HOSTILE_SSCOF	:= rv64,sscofpmf=true,smcntrpmf=true
+# name:cpu:smp:icount(0/1):part (cpu strings hold commas, not colons)
+HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
+		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
+		  isolation-max:max:2:1:hostile.isolation \
+		  smp:$(HOSTILE_SSCOF):8:0:hostile.smp
+RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
+
+CHECK_SUITES	+= hostile
+
+hostile-payload: $(HOSTILE_PAYLOAD) ## build the hostile-supervisor payload
+
+check-hostile: $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## hostile supervisor: storm, isolation, SMP stress
+	@rc=0; results=; \
+	for run in $(HOSTILE_RUNS); do \
+		IFS=: read -r n cpu smp ic part <<< "$$run"; n=hostile-$$n; \
+		icount=; [ "$$ic" = 1 ] && icount=--icount; \
+		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $(FW_DYNAMIC) \
+			--cpu "$$cpu" --smp $$smp $$icount \
+			--timeout $(HOSTILE_TIMEOUT) \
+			--log-dir $(HOSTILE_LOGS) \
+			--append "$(strip $(HOSTILE_APPEND)) $$part" \
+			$(HOSTILE_PAYLOAD) || rc=1; \
+		results="$$results $(HOSTILE_LOGS)/$$n.result"; \
+	done; \
+	for r in $$results; do \
+		[ -s $$r ] || echo "x: 0 passed, 1 failed"; \
+		[ -s $$r ] && cat $$r; \
+	done | awk '{ p += $$2; f += $$4; s += $$6 } \
+		END { printf "hostile: %d passed, %d failed", p, f; \
+		      if (s) printf ", %d skipped", s; print "" }'; \
+	exit $$rc
+
+.PHONY: hostile-payload check-hostile
