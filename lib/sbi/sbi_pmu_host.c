@@ -17,6 +17,27 @@ void pmu_host_csr_write(unsigned int csr, unsigned long val)
 	csr_write_num(csr, val);
 }
 
+/* The core sets/clears bits only in these two; csrs/csrc directly. */
+void pmu_host_csr_set(unsigned int csr, unsigned long bits)
+{
+	if (csr == CSR_MCOUNTINHIBIT)
+		csr_set(CSR_MCOUNTINHIBIT, bits);
+	else if (csr == CSR_MCOUNTEREN)
+		csr_set(CSR_MCOUNTEREN, bits);
+	else
+		csr_write_num(csr, csr_read_num(csr) | bits);
+}
+
+void pmu_host_csr_clear(unsigned int csr, unsigned long bits)
+{
+	if (csr == CSR_MCOUNTINHIBIT)
+		csr_clear(CSR_MCOUNTINHIBIT, bits);
+	else if (csr == CSR_MCOUNTEREN)
+		csr_clear(CSR_MCOUNTEREN, bits);
+	else
+		csr_write_num(csr, csr_read_num(csr) & ~bits);
+}
+
 int pmu_host_csr_probe(unsigned int csr, unsigned long val,
 		       unsigned long *readback)
 {
