@@ -78,6 +78,8 @@ void pmu_hw_restore(struct pmu_hart *h)
 	}
 	h->saved_of = 0;
 	pmu_host_csr_set(PMU_CSR_MCOUNTEREN, hw);
+	/* not pmu_hw_start(): an SBI start clears OF, a resume must keep it */
 	if ((uint32_t)h->started & hw)
-		pmu_hw_start(h, (uint32_t)h->started & hw);
+		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT,
+				   (uint32_t)h->started & hw);
 }

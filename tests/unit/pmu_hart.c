@@ -109,6 +109,25 @@ static void suspend_resume_restores_state(void)
 	UT_TRUE(!(sim.evt[b] & PMU_EVT_OF));
 }
 
+/* A running counter that overflowed keeps OF across suspend (fuzz find). */
+static void resume_keeps_of_of_running_counter(void)
+{
+	unsigned long d;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE, REFS, 0, &d), 0);
+	UT_EQ(ctr_start(d, 1, PMU_START_SET_INIT_VALUE, 0xfffffffffffeULL), 0);
+	sim_count(SIM_S, SEL, 3);	/* wraps, still running */
+	UT_TRUE(sim.evt[d] & PMU_EVT_OF);
+	pmu_hart_suspend(H);
+	sim_scramble();
+	pmu_hart_resume(H);
+	UT_EQ(sim.evt[d], SEL | PMU_EVT_MINH | PMU_EVT_OF);
+	UT_EQ(sim.ctr[d], 1);
+	sim_count(SIM_S, SEL, 2);	/* and it counts on */
+	UT_EQ(sim.ctr[d], 3);
+}
+
 static void two_harts_are_independent(void)
 {
 	static struct pmu_hart other;
@@ -133,6 +152,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(init_without_extensions),
 	UT_CASE(stop_releases_everything),
 	UT_CASE(suspend_resume_restores_state),
+	UT_CASE(resume_keeps_of_of_running_counter),
 	UT_CASE(two_harts_are_independent),
 };
 
