@@ -6,8 +6,11 @@
 #   make check-hostile      run the three parts; ends with
 #                           "hostile: N passed, N failed[, N skipped]"
 #
-# Runs (name:cpu:smp:icount:part):
-#   storm          random and adversarial SBI calls on HOSTILE_SMP harts
+# Runs (name:cpu:smp:icount:payload args, '+' between args):
+#   storm          random and adversarial SBI calls on HOSTILE_SMP harts,
+#                  HOSTILE_CALLS per hart (Sscofpmf, Smcntrpmf, Sstc, H)
+#   storm-plain    a quarter as many on a CPU without Sstc (ACLINT timer
+#                  path), Sscofpmf or Smcntrpmf
 #   isolation-*    memory / counter / per-hart isolation under -icount
 #                  shift=0, on a CPU with Sscofpmf+Smcntrpmf and on `max`
 #   smp            HSM hot-plug and PMU stress on 8 harts
@@ -32,8 +35,12 @@ HOSTILE_APPEND	= tally.test hostile.calls=$(HOSTILE_CALLS) \
 		  hostile.lives=$(HOSTILE_LIVES) \
 		  $(if $(HOSTILE_SEED),hostile.seed=$(HOSTILE_SEED))
 HOSTILE_SSCOF	:= rv64,sscofpmf=true,smcntrpmf=true
-# name:cpu:smp:icount(0/1):part (cpu strings hold commas, not colons)
+HOSTILE_PLAIN	:= rv64,sstc=false
+HOSTILE_CALLS_PLAIN = $(shell echo $$(( $(HOSTILE_CALLS) / 4 + 1 )))
+# name:cpu:smp:icount(0/1):args (cpu strings hold commas, not colons; the
+# first hostile.calls= in the bootargs wins)
 HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
+		  storm-plain:$(HOSTILE_PLAIN):$(HOSTILE_SMP):0:hostile.storm+hostile.calls=$(HOSTILE_CALLS_PLAIN) \
 		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
 		  isolation-max:max:2:1:hostile.isolation \
 		  smp:$(HOSTILE_SSCOF):8:0:hostile.smp
@@ -48,11 +55,12 @@ check-hostile: $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## hostile supervisor: s
 	for run in $(HOSTILE_RUNS); do \
 		IFS=: read -r n cpu smp ic part <<< "$$run"; n=hostile-$$n; \
 		icount=; [ "$$ic" = 1 ] && icount=--icount; \
+		part=$${part//+/ }; \
 		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $(FW_DYNAMIC) \
 			--cpu "$$cpu" --smp $$smp $$icount \
 			--timeout $(HOSTILE_TIMEOUT) \
 			--log-dir $(HOSTILE_LOGS) \
-			--append "$(strip $(HOSTILE_APPEND)) $$part" \
+			--append "$$part $(strip $(HOSTILE_APPEND))" \
 			$(HOSTILE_PAYLOAD) || rc=1; \
 		results="$$results $(HOSTILE_LOGS)/$$n.result"; \
 	done; \

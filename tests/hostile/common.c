@@ -428,11 +428,13 @@ unsigned long ram_canary(unsigned long key, bool fill, unsigned int part,
 				continue;
 			*scanned += hi - lo;
 			for (a = lo; a < hi; a += 8) {
+				uint64_t *w = (uint64_t *)a;
+
 				if (fill) {
-					*(volatile uint64_t *)a = ram_pattern(a, key);
+					WRITE_ONCE(*w, ram_pattern(a, key));
 					continue;
 				}
-				if (*(volatile uint64_t *)a == ram_pattern(a, key))
+				if (READ_ONCE(*w) == ram_pattern(a, key))
 					continue;
 				if (!bad)
 					*first_bad = a;

@@ -62,6 +62,7 @@ static bool remote_do(int op)
 {
 	unsigned long end = time_now() + usec_to_ticks(TIMEOUT_US);
 
+	/* the call's arguments are visible before the op that asks for it */
 	smp_mb();
 	atomic_store(&rm.op, op);
 	while (atomic_load(&rm.op) != OP_NONE && time_now() < end)
