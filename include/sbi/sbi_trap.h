@@ -40,6 +40,13 @@ void sbi_emulate_illegal(struct sbi_trap_regs *regs, unsigned long tval);
 void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
 		       unsigned long tval);
 
+/*
+ * From inside an S-mode ecall (fast path): make the ecall itself take
+ * exception @cause, as if S-mode had performed the faulting access. The
+ * handler then returns the caller's a0/a1 unchanged.
+ */
+void sbi_ecall_redirect(unsigned long cause, unsigned long tval);
+
 /* Ecall dispatch; a0..a5 arguments, a6 FID, a7 EID. */
 struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 				unsigned long a2, unsigned long a3,

@@ -78,21 +78,32 @@ void csr_write_num(unsigned int csr, unsigned long val)
 	write_num(csr, val);
 }
 
+/* A trapped access rewrites mepc/mstatus: callers may be mid-ecall. */
 unsigned long csr_read_safe(unsigned int csr, unsigned long *val)
 {
+	unsigned long epc = csr_read(CSR_MEPC), st = csr_read(CSR_MSTATUS);
 	unsigned long tvec = csr_swap(CSR_MTVEC, _expected_trap);
 	unsigned long cause;
 
 	*val = read_num(csr, &cause);
 	csr_write(CSR_MTVEC, tvec);
+	if (cause) {
+		csr_write(CSR_MSTATUS, st);
+		csr_write(CSR_MEPC, epc);
+	}
 	return cause;
 }
 
 unsigned long csr_write_safe(unsigned int csr, unsigned long val)
 {
+	unsigned long epc = csr_read(CSR_MEPC), st = csr_read(CSR_MSTATUS);
 	unsigned long tvec = csr_swap(CSR_MTVEC, _expected_trap);
 	unsigned long cause = write_num(csr, val);
 
 	csr_write(CSR_MTVEC, tvec);
+	if (cause) {
+		csr_write(CSR_MSTATUS, st);
+		csr_write(CSR_MEPC, epc);
+	}
 	return cause;
 }

@@ -12,16 +12,26 @@
 #include <sbi/sbi_tlb.h>
 #include <sbi/sbi_unpriv.h>
 
+/* Legacy calls that fault on their hart-mask pointer report this. */
+#define LEGACY_FAULTED	(-0x7fffffffffffffffL - 1)	/* no legacy result */
+
+/*
+ * Read the hart mask S-mode points at, with S-mode's rights; if S-mode
+ * could not read it, the ecall takes the fault S-mode would have taken.
+ */
 static long legacy_hmask(unsigned long ptr, unsigned long *hmask)
 {
-	unsigned long m;
+	unsigned long m, cause;
 
 	if (!ptr) {
 		*hmask = sbi_plat.hart_mask;
 		return 0;
 	}
-	if (sbi_load_ulong(ptr, &m))
-		return SBI_ERR_INVALID_ADDRESS;
+	cause = sbi_load_ulong(ptr, &m);
+	if (cause) {
+		sbi_ecall_redirect(cause, ptr);
+		return LEGACY_FAULTED;
+	}
 	*hmask = m & sbi_plat.hart_mask;
 	return 0;
 }
@@ -75,5 +85,8 @@ struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
 		ret = legacy_fence(eid, a);
 		break;
 	}
-	return (struct sbiret){ ret, 0 };
+	if (ret == LEGACY_FAULTED)	/* registers as at the faulting ecall */
+		return (struct sbiret){ (long)a[0], (long)a[1] };
+	/* v0.1 returns in a0 only: a1 goes back as the caller left it */
+	return (struct sbiret){ ret, (long)a[1] };
 }

@@ -27,6 +27,22 @@ void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
 	regs->mepc = csr_read(CSR_STVEC) & ~3UL;
 }
 
+void sbi_ecall_redirect(unsigned long cause, unsigned long tval)
+{
+	unsigned long st = csr_read(CSR_MSTATUS);
+
+	csr_write(CSR_SCAUSE, cause);
+	csr_write(CSR_STVAL, tval);
+	csr_write(CSR_SEPC, csr_read(CSR_MEPC));
+	st &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
+	st |= MSTATUS_SPP;		/* the ecall came from S-mode */
+	if (csr_read(CSR_MSTATUS) & MSTATUS_SIE)
+		st |= MSTATUS_SPIE;
+	csr_write(CSR_MSTATUS, st);
+	/* the fast path steps mepc over the ecall: land exactly on stvec */
+	csr_write(CSR_MEPC, (csr_read(CSR_STVEC) & ~3UL) - 4);
+}
+
 static void __attribute__((noreturn))
 fatal(struct sbi_trap_regs *regs, unsigned long cause, unsigned long tval)
 {

@@ -7,11 +7,14 @@ extern char _expected_trap[];
 
 /*
  * Run one access with MPRV (and optionally MXR) set. The load/store is a
- * single 4-byte instruction so _expected_trap can skip it.
+ * single 4-byte instruction so _expected_trap can skip it. A trap there
+ * rewrites mepc and mstatus.MPP: both are put back, since the ecall fast
+ * path returns through the live mepc.
  */
 #define UNPRIV(insn, ext_bits, out, in, addr)				\
 	({								\
 		register unsigned long t6 __asm__("t6") = 0;		\
+		unsigned long epc = csr_read(CSR_MEPC);			\
 		unsigned long tvec = csr_swap(CSR_MTVEC, _expected_trap); \
 		unsigned long mst = csr_read(CSR_MSTATUS);		\
 		csr_write(CSR_MSTATUS, mst | MSTATUS_MPRV | (ext_bits)); \
@@ -22,6 +25,7 @@ extern char _expected_trap[];
 				     : "t5", "memory");			\
 		csr_write(CSR_MSTATUS, mst);				\
 		csr_write(CSR_MTVEC, tvec);				\
+		csr_write(CSR_MEPC, epc);				\
 		t6;							\
 	})
 
