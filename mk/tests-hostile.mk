@@ -30,7 +30,7 @@ HOSTILE_CALLS	?= 25000
 HOSTILE_SEED	?=
 HOSTILE_LIVES	?= 96
 HOSTILE_TIMEOUT	?= 300
-HOSTILE_LOGS	:= $(BUILD)/test-logs
+HOSTILE_LOGS	?= $(BUILD)/test-logs
 HOSTILE_APPEND	= tally.test hostile.calls=$(HOSTILE_CALLS) \
 		  hostile.lives=$(HOSTILE_LIVES) \
 		  $(if $(HOSTILE_SEED),hostile.seed=$(HOSTILE_SEED))
@@ -40,7 +40,7 @@ HOSTILE_CALLS_PLAIN = $(shell echo $$(( $(HOSTILE_CALLS) / 4 + 1 )))
 # name:cpu:smp:icount(0/1):args (cpu strings hold commas, not colons; the
 # first hostile.calls= in the bootargs wins)
 HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
-		  storm-plain:$(HOSTILE_PLAIN):$(HOSTILE_SMP):0:hostile.storm+hostile.calls=$(HOSTILE_CALLS_PLAIN) \
+		  storm-plain:$(HOSTILE_PLAIN):$(HOSTILE_SMP):0:hostile.storm+hostile.salt=0x91a1+hostile.calls=$(HOSTILE_CALLS_PLAIN) \
 		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
 		  isolation-max:max:2:1:hostile.isolation \
 		  smp:$(HOSTILE_SSCOF):8:0:hostile.smp

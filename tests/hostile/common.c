@@ -216,7 +216,9 @@ void env_init(void)
 	env_dt();
 	env.payload_start = (unsigned long)__payload_start;
 	env.payload_end = (unsigned long)__payload_end;
-	env.seed = arg_ulong("hostile.seed", 0x7a11c0ffee5eedUL);
+	/* a run may salt the seed so it does not repeat another run's calls */
+	env.seed = arg_ulong("hostile.seed", 0x7a11c0ffee5eedUL) ^
+		   arg_ulong("hostile.salt", 0);
 	env.calls = arg_ulong("hostile.calls", 25000);
 	env.lives = arg_ulong("hostile.lives", 96);
 	env.test_channel = test_channel_present();
