@@ -3,7 +3,8 @@
 # dropping to S/VS/U/VU where a test needs it) that check the project's
 # QEMU CPU model (qemu/patches/) directly, booted with `-bios payload.elf`
 # and `-icount shift=0` through scripts/qemu-run.sh, plus props.sh (CPU
-# properties, ISA strings, riscv,pmu node).
+# properties, ISA strings, riscv,pmu node). One hart, except test-smp*.c:
+# two (the second spins in start.S).
 #
 #   make check-qemu-model            run them; ends with "N passed, N failed"
 #   make check-qemu-model QEMU=...   try another QEMU binary
@@ -34,8 +35,9 @@ check-qemu-model: $(QM_ELFS) $(if $(filter command line,$(origin QEMU)),,qemu) #
 	@p=0; f=0; \
 	for t in $(QM_TESTS); do \
 		echo "--- $$t"; \
+		case $$t in smp*) smp=2 ;; *) smp=1 ;; esac; \
 		out=$$(QEMU=$(QEMU) $(TOP)/scripts/qemu-run.sh --bios $(QM_OUT)/$$t.elf \
-			--cpu $(QM_CPU) --smp 1 --mem 256M --icount --timeout 60 2>&1); \
+			--cpu $(QM_CPU) --smp $$smp --mem 256M --icount --timeout 60 2>&1); \
 		echo "$$out"; \
 		line=$$(echo "$$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1); \
 		if [ -z "$$line" ]; then \

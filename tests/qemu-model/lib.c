@@ -7,6 +7,7 @@
 
 static unsigned long passed, failed;
 volatile unsigned long trap_count, trap_cause, trap_epc, trap_tval;
+void (*lcofi_hook)(struct trap_regs *r);
 extern char lower_exit[], lower_return[];
 
 void puts_(const char *s)
@@ -92,6 +93,10 @@ void __attribute__((weak)) trap_handler(struct trap_regs *r)
 		csr_write(mepc, (unsigned long)lower_return);
 		return;
 	}
+	if (cause == CAUSE_LCOFI && lcofi_hook) {
+		lcofi_hook(r);
+		return;
+	}
 	trap_count++;
 	trap_cause = cause;
 	trap_epc = epc;
@@ -106,6 +111,7 @@ void __attribute__((weak)) trap_handler(struct trap_regs *r)
 #define CASE_RD(n) case n: return csr_read(0xb00 + n);
 #define CASE_WR(n) case n: csr_write(0xb00 + n, v); break;
 #define CASE_EV(n) case n: csr_write(0x320 + n, v); break;
+#define CASE_ER(n) case n: return csr_read(0x320 + n);
 #define ALL(X) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) \
 	X(14) X(15) X(16) X(17) X(18)
 
@@ -123,6 +129,12 @@ void hpm_write(int idx, unsigned long v)
 void hpm_event(int idx, unsigned long v)
 {
 	switch (idx) { ALL(CASE_EV) }
+}
+
+unsigned long hpm_event_read(int idx)
+{
+	switch (idx) { ALL(CASE_ER) }
+	return 0;
 }
 
 unsigned long trap_in(unsigned long (*fn)(unsigned long), unsigned long arg,

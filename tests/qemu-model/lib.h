@@ -22,8 +22,14 @@
 #define EV_MINH		(1UL << 62)
 #define EV_SINH		(1UL << 61)
 #define EV_UINH		(1UL << 60)
+#define CAUSE_LCOFI	((1UL << 63) | 13)
 
-struct trap_regs { unsigned long x[32]; };
+/* x[] as saved by trap_entry, then the mcountinhibit it restores */
+struct trap_regs { unsigned long x[32]; unsigned long inhibit; };
+
+/* When set, LCOFIs go here (counters stopped) instead of the default
+ * handler, which would mask the interrupt. */
+extern void (*lcofi_hook)(struct trap_regs *r);
 
 /* Last trap seen by the default handler. */
 extern volatile unsigned long trap_count, trap_cause, trap_epc, trap_tval;
@@ -37,6 +43,7 @@ void test_exit(void);
 unsigned long hpm_read(int idx);
 void hpm_write(int idx, unsigned long v);
 void hpm_event(int idx, unsigned long ev);
+unsigned long hpm_event_read(int idx);
 
 #define MODE_U	0
 #define MODE_S	1

@@ -40,8 +40,9 @@ seq_mix:
 	ret
 /*
  * instructions retired from the first ld to the last jalr, plus one of
- * the two mcountinhibit writes (the model counts the write that starts
- * the counter, not the one that stops it)
+ * the two mcountinhibit writes (a CSR write takes effect after its own
+ * instruction: the write that stops the counters is counted, the one
+ * that starts them is not)
  */
 seq_mix_insns:
 	.dword	11 + 8 + 2 + 1 + 2 + 1 + 1
@@ -166,3 +167,42 @@ s_loads:
 	ld	t0, 0(a0)
 	li	a0, 0
 	ret
+
+/*
+ * Straight-line sleds of SLED_N 4-byte instructions (no compression, so
+ * instruction k starts at sled + 4 * k) for the overflow tests.
+ *
+ * sled_u(): SLED_N addi, then ret; run in a lower mode with run_lower():
+ *   SLED_N + 1 instructions retire there (the ret too).
+ * sled_m(a0 = inhibit mask to start, a1 = to stop): csrw mcountinhibit,
+ *   a0; SLED_N addi (from sled_m_body); csrw mcountinhibit, a1; ret.
+ *   Counted: SLED_N + 1, the addi and the write that stops the counters
+ *   (a CSR write takes effect once its own instruction has retired).
+ */
+	.equ	SLED_N, 2200
+	.globl	sled_u
+	.globl	sled_m
+	.globl	sled_m_body
+	.globl	sled_n
+	.option	push
+	.option	norvc
+	.align	2
+sled_u:
+	.rept	SLED_N
+	addi	t0, t0, 1
+	.endr
+	ret
+sled_m:
+	csrw	mcountinhibit, a0
+sled_m_body:
+	.rept	SLED_N
+	addi	t0, t0, 1
+	.endr
+	csrw	mcountinhibit, a1
+	ret
+	.option	pop
+	.section .rodata
+	.align	3
+sled_n:
+	.dword	SLED_N
+	.text
