@@ -2,7 +2,7 @@
 # Helpers for the Linux tests: check a boot log, count results.
 # Sourced by tests/linux/*.sh.
 
-passed=0 failed=0 skipped=0
+passed=0 failed=0
 LOG_TEXT=
 
 # load_log FILE: the console log without carriage returns.
@@ -44,32 +44,7 @@ check() {
 	fi
 }
 
-# known_defect DESCRIPTION WHY GOOD_COMMAND... -- BAD_COMMAND...: ok if
-# GOOD holds; FAIL if BAD holds (worse than the defect allows); otherwise
-# SKIP, naming the known defect that explains the shortfall.
-known_defect() {
-	local desc=$1 why=$2 good=() bad=()
-	shift 2
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do good+=("$1"); shift; done
-	shift
-	bad=("$@")
-	if "${good[@]}"; then
-		echo "ok - $desc"
-		passed=$((passed + 1))
-	elif "${bad[@]}"; then
-		echo "FAIL - $desc"
-		failed=$((failed + 1))
-	else
-		echo "SKIP - $desc: known defect: $why"
-		skipped=$((skipped + 1))
-	fi
-}
-
 summary() {
-	if [ "${skipped:-0}" -gt 0 ]; then
-		echo "$passed passed, $failed failed, $skipped skipped"
-	else
-		echo "$passed passed, $failed failed"
-	fi
+	echo "$passed passed, $failed failed"
 	[ "$failed" = 0 ]
 }
