@@ -185,9 +185,10 @@ static void test_preserved(void)
 		arg0 = preserve_calls[i].arg0;
 		if (preserve_calls[i].eid == SBI_EXT_HSM)
 			arg0 = current_hartid();
+		/* a non-zero a1, so a legacy call zeroing it shows */
 		changed = sbi_ecall_clobber_check(preserve_calls[i].eid,
 						  preserve_calls[i].fid, arg0,
-						  0, 0, &ret);
+						  0x5ca1ab1e000000b1UL, 0, &ret);
 		if (!preserve_calls[i].legacy)
 			changed &= ~SBI_CLOBBER_A1;
 		TEST_EQ(changed, 0,
