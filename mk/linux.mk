@@ -19,8 +19,9 @@ LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) \
 # Boots depend on the project's QEMU and firmware (so they get built) only
 # when those are not overridden with binaries outside build/.
 LINUX_BOOT_DEPS = $(filter $(BUILD)/%,$(QEMU) $(FW_DYNAMIC))
-# Extra options for scripts/run-linux.sh, e.g. RUN_OPTS='--icount --smp 2'
-RUN_OPTS ?=
+# Options for scripts/run-linux.sh. The demo runs under -icount shift=0 so
+# instret/cycle counts are exact; RUN_OPTS= gives the faster host-tick mode.
+RUN_OPTS ?= --icount
 
 linux: linux-kernel linux-initramfs ## kernel, perf, busybox, initramfs
 
@@ -45,7 +46,8 @@ run: $(LINUX_BOOT_DEPS) linux ## boot Linux, run perf demo (or ARGS='cmd')
 	@$(LINUX_RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $${ARGS:+-- "$$ARGS"}
 
 shell: $(LINUX_BOOT_DEPS) linux ## boot Linux to an interactive shell
-	@$(LINUX_RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) --shell
+	@# an interactive shell runs without icount, at host speed
+	@$(LINUX_RUN_ENV) $(TOP)/scripts/run-linux.sh $(filter-out --icount,$(RUN_OPTS)) --shell
 
 # Cache entries other than the ones build/linux links to now (other keys:
 # older fragments, patches, scripts) are only kept for switching back.
