@@ -8,10 +8,11 @@
 /* Interrupts that belong to S-mode (delegated when present). */
 #define SBI_HART_S_IRQS	(MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP)
 
-/* Program delegation, PMP, counters, envcfg and the PMU for this hart. */
+/*
+ * Program delegation, PMP, counters, envcfg and the PMU for this hart: at
+ * boot and again whenever HSM starts it (its PMU state starts afresh).
+ */
 void sbi_hart_init(void);
-/* Same, when a stopped hart is started again. */
-void sbi_hart_reinit(void);
 
 /* Discard the current stack and run @fn on a fresh one. */
 void __attribute__((noreturn)) sbi_hart_restart_stack(void (*fn)(void));

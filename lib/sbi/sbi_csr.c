@@ -4,9 +4,7 @@
  * access is written so that a trap through _expected_trap (which skips the
  * instruction and sets t6 = mcause, clobbering t5) is safe.
  */
-#include <sbi/riscv_asm.h>
-
-extern char _expected_trap[];
+#include <sbi/sbi_expected_trap.h>
 
 #define RD(n)								\
 	case (n):							\
@@ -78,32 +76,24 @@ void csr_write_num(unsigned int csr, unsigned long val)
 	write_num(csr, val);
 }
 
-/* A trapped access rewrites mepc/mstatus: callers may be mid-ecall. */
 unsigned long csr_read_safe(unsigned int csr, unsigned long *val)
 {
-	unsigned long epc = csr_read(CSR_MEPC), st = csr_read(CSR_MSTATUS);
-	unsigned long tvec = csr_swap(CSR_MTVEC, _expected_trap);
+	struct sbi_trap_guard g;
 	unsigned long cause;
 
+	sbi_trap_guard_enter(&g);
 	*val = read_num(csr, &cause);
-	csr_write(CSR_MTVEC, tvec);
-	if (cause) {
-		csr_write(CSR_MSTATUS, st);
-		csr_write(CSR_MEPC, epc);
-	}
+	sbi_trap_guard_leave(&g);
 	return cause;
 }
 
 unsigned long csr_write_safe(unsigned int csr, unsigned long val)
 {
-	unsigned long epc = csr_read(CSR_MEPC), st = csr_read(CSR_MSTATUS);
-	unsigned long tvec = csr_swap(CSR_MTVEC, _expected_trap);
-	unsigned long cause = write_num(csr, val);
+	struct sbi_trap_guard g;
+	unsigned long cause;
 
-	csr_write(CSR_MTVEC, tvec);
-	if (cause) {
-		csr_write(CSR_MSTATUS, st);
-		csr_write(CSR_MEPC, epc);
-	}
+	sbi_trap_guard_enter(&g);
+	cause = write_num(csr, val);
+	sbi_trap_guard_leave(&g);
 	return cause;
 }

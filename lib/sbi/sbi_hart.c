@@ -111,11 +111,6 @@ void sbi_hart_init(void)
 	csr_write(CSR_MIE, MIP_MSIP);
 }
 
-void sbi_hart_reinit(void)
-{
-	sbi_hart_init();
-}
-
 void sbi_hart_enter_lower(unsigned long addr, unsigned long mode,
 			  unsigned long arg1)
 {

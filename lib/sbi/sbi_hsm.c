@@ -39,7 +39,7 @@ void sbi_hsm_wait_for_start(void)
 	csr_write(CSR_MIE, MIP_MSIP);
 	while (atomic_read(&s->hsm_state) != SBI_HSM_STATE_START_PENDING)
 		wait_once();
-	sbi_hart_reinit();
+	sbi_hart_init();
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_STARTED);
 	sbi_hart_enter_lower(s->next_addr, PRV_S, s->next_arg1);
 }

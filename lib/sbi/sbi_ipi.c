@@ -34,6 +34,25 @@ void sbi_ipi_process(void)
 		sbi_tlb_process();
 }
 
+/* Send SSIP to every hart in @hmask; the caller's own SSIP is set here. */
+void sbi_ipi_send_soft(unsigned long hmask)
+{
+	unsigned long self = sbi_scratch_this()->hartid;
+	unsigned long h;
+
+	for (h = 0; hmask >> h; h++) {
+		if (!((hmask >> h) & 1))
+			continue;
+		sbi_pmu_fw_count(PMU_FW_IPI_SENT);
+		if (h == self) {
+			csr_set(CSR_MIP, MIP_SSIP);
+			sbi_pmu_fw_count(PMU_FW_IPI_RECEIVED);
+		} else {
+			sbi_ipi_send(h, SBI_IPI_EVENT_SOFT);
+		}
+	}
+}
+
 int sbi_hartmask_from_sbi(unsigned long mask, unsigned long base,
 			  unsigned long *out)
 {

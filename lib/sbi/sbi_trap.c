@@ -8,37 +8,39 @@
 #include <sbi/sbi_timer.h>
 #include <sbi/sbi_trap.h>
 
-void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
-		       unsigned long tval)
+/*
+ * S-mode trap entry state for @cause taken at @epc with mstatus @st, as
+ * the hardware would set it: scause/stval/sepc written, and the mstatus
+ * to return with (SPP, SPIE, SIE, MPP = S) returned.
+ */
+static unsigned long redirect_state(unsigned long st, unsigned long epc,
+				    unsigned long cause, unsigned long tval)
 {
-	unsigned long st = regs->mstatus;
 	unsigned long prev = (st & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	unsigned long new = st & ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE |
+				   MSTATUS_MPP);
 
 	csr_write(CSR_SCAUSE, cause);
 	csr_write(CSR_STVAL, tval);
-	csr_write(CSR_SEPC, regs->mepc);
-	st &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE | MSTATUS_MPP);
+	csr_write(CSR_SEPC, epc);
 	if (prev == PRV_S)
-		st |= MSTATUS_SPP;
-	if (regs->mstatus & MSTATUS_SIE)
-		st |= MSTATUS_SPIE;
-	st |= (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
-	regs->mstatus = st;
+		new |= MSTATUS_SPP;
+	if (st & MSTATUS_SIE)
+		new |= MSTATUS_SPIE;
+	return new | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
+}
+
+void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
+		       unsigned long tval)
+{
+	regs->mstatus = redirect_state(regs->mstatus, regs->mepc, cause, tval);
 	regs->mepc = csr_read(CSR_STVEC) & ~3UL;
 }
 
 void sbi_ecall_redirect(unsigned long cause, unsigned long tval)
 {
-	unsigned long st = csr_read(CSR_MSTATUS);
-
-	csr_write(CSR_SCAUSE, cause);
-	csr_write(CSR_STVAL, tval);
-	csr_write(CSR_SEPC, csr_read(CSR_MEPC));
-	st &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
-	st |= MSTATUS_SPP;		/* the ecall came from S-mode */
-	if (csr_read(CSR_MSTATUS) & MSTATUS_SIE)
-		st |= MSTATUS_SPIE;
-	csr_write(CSR_MSTATUS, st);
+	csr_write(CSR_MSTATUS, redirect_state(csr_read(CSR_MSTATUS),
+					      csr_read(CSR_MEPC), cause, tval));
 	/* the fast path steps mepc over the ecall: land exactly on stvec */
 	csr_write(CSR_MEPC, (csr_read(CSR_STVEC) & ~3UL) - 4);
 }

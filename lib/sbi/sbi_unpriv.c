@@ -1,31 +1,25 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Unprivileged memory access through MPRV with the expected-trap vector. */
-#include <sbi/riscv_asm.h>
+#include <sbi/sbi_expected_trap.h>
 #include <sbi/sbi_unpriv.h>
 
-extern char _expected_trap[];
-
 /*
- * Run one access with MPRV (and optionally MXR) set. The load/store is a
- * single 4-byte instruction so _expected_trap can skip it. A trap there
- * rewrites mepc and mstatus.MPP: both are put back, since the ecall fast
- * path returns through the live mepc.
+ * Run one access with MPRV (and optionally MXR) set, as one 4-byte
+ * instruction so that _expected_trap can skip it.
  */
 #define UNPRIV(insn, ext_bits, out, in, addr)				\
 	({								\
 		register unsigned long t6 __asm__("t6") = 0;		\
-		unsigned long epc = csr_read(CSR_MEPC);			\
-		unsigned long tvec = csr_swap(CSR_MTVEC, _expected_trap); \
-		unsigned long mst = csr_read(CSR_MSTATUS);		\
-		csr_write(CSR_MSTATUS, mst | MSTATUS_MPRV | (ext_bits)); \
+		struct sbi_trap_guard g;				\
+		sbi_trap_guard_enter(&g);				\
+		csr_write(CSR_MSTATUS,					\
+			  g.status | MSTATUS_MPRV | (ext_bits));	\
 		__asm__ __volatile__(".option push\n.option norvc\n"	\
 				     insn "\n.option pop"		\
 				     : "+r"(out), "+r"(t6)		\
 				     : "r"(addr), "r"(in)		\
 				     : "t5", "memory");			\
-		csr_write(CSR_MSTATUS, mst);				\
-		csr_write(CSR_MTVEC, tvec);				\
-		csr_write(CSR_MEPC, epc);				\
+		sbi_trap_guard_leave(&g);				\
 		t6;							\
 	})
 
