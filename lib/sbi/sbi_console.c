@@ -80,7 +80,8 @@ static void vprint(const char *fmt, va_list ap)
 			put_raw(*fmt);
 			continue;
 		}
-		fmt++;
+		if (!*++fmt)	/* a lone '%' ends the format */
+			break;
 		if (*fmt == '0')
 			pad = '0';
 		while (*fmt >= '0' && *fmt <= '9')
