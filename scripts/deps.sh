@@ -88,8 +88,9 @@ install_pkgs() {
 	local need bneed
 	need=$(missing "${PKGS[@]}")
 	bneed=$(missing "${BPO_PKGS[@]}")
-	# meson from bookworm may be installed; backports' 1.7 is required.
-	if ! dpkg --compare-versions "$(dpkg-query -W -f='${Version}' meson 2>/dev/null || echo 0)" ge 1.5; then
+	# an installed bookworm meson (0.63) is too old: backports has 1.7
+	if [ -z "$(missing meson)" ] && ! dpkg --compare-versions \
+		"$(dpkg-query -W -f='${Version}' meson)" ge 1.5; then
 		bneed="$bneed meson"
 	fi
 	[ -z "$need$bneed" ] && return 0
