@@ -22,28 +22,6 @@ struct dt_scan {
 	unsigned int nr_resv;
 };
 
-static int strlist_has(const char *data, uint32_t len, const char *s)
-{
-	uint32_t off = 0;
-
-	while (off < len) {
-		if (!strcmp(data + off, s))
-			return 1;
-		off += strlen(data + off) + 1;
-	}
-	return 0;
-}
-
-static void copy_path(char *dst, size_t size, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
 static int dt_scan_cb(void *ctx, const char *path, int depth,
 		      const char *name, const void *data, uint32_t len)
 {
@@ -52,13 +30,13 @@ static int dt_scan_cb(void *ctx, const char *path, int depth,
 	if (depth == 2 && !strncmp(path, "/cpus/cpu@", 10) &&
 	    !strcmp(name, "reg") && len >= 4 &&
 	    fdt_cells(data, len >= 8 ? 2 : 1) == platform.boot_hartid)
-		copy_path(d->cpu, sizeof(d->cpu), path);
+		fdt_copy_path(d->cpu, sizeof(d->cpu), path);
 	if (depth == 2 && !strncmp(path, "/reserved-memory/", 17) &&
 	    !strcmp(name, "reg") && d->nr_resv < ARRAY_SIZE(d->resv))
-		copy_path(d->resv[d->nr_resv++], sizeof(d->resv[0]), path);
+		fdt_copy_path(d->resv[d->nr_resv++], sizeof(d->resv[0]), path);
 	if (!strcmp(name, "compatible") && !env.plic &&
-	    (strlist_has(data, len, "riscv,plic0") ||
-	     strlist_has(data, len, "sifive,plic-1.0.0"))) {
+	    (fdt_strlist_has(data, len, "riscv,plic0") ||
+	     fdt_strlist_has(data, len, "sifive,plic-1.0.0"))) {
 		const void *reg = fdt_getprop(platform.fdt, path, "reg", &len);
 
 		if (reg && len >= 8)
@@ -75,7 +53,7 @@ static bool isa_ext(const struct dt_scan *d, const char *ext)
 
 	p = fdt_getprop(platform.fdt, d->cpu, "riscv,isa-extensions", &len);
 	if (p)
-		return strlist_has(p, len, ext);
+		return fdt_strlist_has(p, len, ext);
 	p = fdt_getprop(platform.fdt, d->cpu, "riscv,isa", &len);
 	if (!p)
 		return false;

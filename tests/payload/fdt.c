@@ -145,3 +145,25 @@ const void *fdt_getprop(const void *fdt, const char *path, const char *name,
 		*len = g.len;
 	return g.data;
 }
+
+int fdt_strlist_has(const char *data, uint32_t len, const char *s)
+{
+	uint32_t off = 0;
+
+	while (off < len) {
+		if (!strcmp(data + off, s))
+			return 1;
+		off += strlen(data + off) + 1;
+	}
+	return 0;
+}
+
+void fdt_copy_path(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}

@@ -32,11 +32,17 @@ PAYLOAD_LDFLAGS	:= -nostdlib -static -no-pie -Wl,--gc-sections \
 		   -Wl,--no-warn-rwx-segments -Wl,--build-id=none -T $(PAYLOAD_LDS)
 
 PAYLOAD_SRCS	:= $(wildcard $(PAYLOAD_DIR)/*.c $(PAYLOAD_DIR)/*.S)
-PAYLOAD_OBJS	:= $(patsubst $(PAYLOAD_DIR)/%,$(PAYLOAD_OUT)/%.o,$(PAYLOAD_SRCS))
+# the string functions are the firmware's own (lib/sbi/sbi_string.c)
+PAYLOAD_OBJS	:= $(patsubst $(PAYLOAD_DIR)/%,$(PAYLOAD_OUT)/%.o,$(PAYLOAD_SRCS)) \
+		   $(PAYLOAD_OUT)/sbi_string.c.o
 PAYLOAD_HDRS	:= $(wildcard $(PAYLOAD_DIR)/include/*.h \
 			      $(PAYLOAD_DIR)/include/payload/*.h)
 
 $(PAYLOAD_OUT)/%.c.o: $(PAYLOAD_DIR)/%.c
+	@mkdir -p $(@D)
+	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c $< -o $@
+
+$(PAYLOAD_OUT)/sbi_string.c.o: $(TOP)/lib/sbi/sbi_string.c
 	@mkdir -p $(@D)
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c $< -o $@
 

@@ -17,28 +17,6 @@ struct dt_find {
 	unsigned int nr_resv;
 };
 
-static int strlist_has(const char *data, uint32_t len, const char *s)
-{
-	uint32_t off = 0;
-
-	while (off < len) {
-		if (!strcmp(data + off, s))
-			return 1;
-		off += strlen(data + off) + 1;
-	}
-	return 0;
-}
-
-static void copy_path(char *dst, size_t size, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
 static int dt_find_cb(void *ctx, const char *path, int depth,
 		      const char *name, const void *data, uint32_t len)
 {
@@ -47,13 +25,13 @@ static int dt_find_cb(void *ctx, const char *path, int depth,
 	if (depth == 2 && !strncmp(path, "/cpus/cpu@", 10) &&
 	    !strcmp(name, "reg") && len >= 4 &&
 	    fdt_cells(data, len >= 8 ? 2 : 1) == f->hartid)
-		copy_path(f->cpu, sizeof(f->cpu), path);
+		fdt_copy_path(f->cpu, sizeof(f->cpu), path);
 	if (!strcmp(name, "compatible") &&
-	    strlist_has(data, len, "riscv,pmu"))
-		copy_path(f->pmu, sizeof(f->pmu), path);
+	    fdt_strlist_has(data, len, "riscv,pmu"))
+		fdt_copy_path(f->pmu, sizeof(f->pmu), path);
 	if (depth == 2 && !strncmp(path, "/reserved-memory/", 17) &&
 	    !strcmp(name, "reg") && f->nr_resv < ARRAY_SIZE(f->resv))
-		copy_path(f->resv[f->nr_resv++], sizeof(f->resv[0]), path);
+		fdt_copy_path(f->resv[f->nr_resv++], sizeof(f->resv[0]), path);
 	return 0;
 }
 
@@ -69,7 +47,7 @@ bool dt_has_isa_ext(const char *ext)
 		return false;
 	p = fdt_getprop(platform.fdt, dt.cpu, "riscv,isa-extensions", &len);
 	if (p)
-		return strlist_has(p, len, ext);
+		return fdt_strlist_has(p, len, ext);
 	/* older DTs: the riscv,isa string, "_ext" after the letters */
 	p = fdt_getprop(platform.fdt, dt.cpu, "riscv,isa", &len);
 	if (!p)

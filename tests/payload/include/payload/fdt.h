@@ -3,6 +3,7 @@
 #ifndef PAYLOAD_FDT_H
 #define PAYLOAD_FDT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Non-zero when @fdt starts with a plausible FDT header. */
@@ -31,5 +32,10 @@ static inline uint32_t fdt32(const void *p)
 
 /* Read @cells big-endian 32-bit cells (1 or 2) as one number. */
 uint64_t fdt_cells(const void *p, int cells);
+
+/* Does the string-list property value @data (@len bytes) contain @s? */
+int fdt_strlist_has(const char *data, uint32_t len, const char *s);
+/* Copy node path @src into @dst (@size bytes), truncating, NUL-terminated. */
+void fdt_copy_path(char *dst, size_t size, const char *src);
 
 #endif /* PAYLOAD_FDT_H */
