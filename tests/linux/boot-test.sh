@@ -10,10 +10,7 @@
 set -uo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-BUILD=${BUILD:-$TOP/build}
-LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-240}
-export TOP BUILD
 . "$TOP/tests/linux/lib.sh"
 
 mkdir -p "$LOG_DIR"

@@ -15,10 +15,7 @@
 set -uo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-BUILD=${BUILD:-$TOP/build}
-LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-300}
-export TOP BUILD
 . "$TOP/tests/linux/lib.sh"
 
 N1=0 N2=3000000

@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Helpers for the Linux tests: check a boot log, count results.
-# Sourced by tests/linux/*.sh.
+# Sourced by tests/linux/*.sh once they have set TOP.
+
+BUILD=${BUILD:-$TOP/build}
+LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
+export TOP BUILD
 
 passed=0 failed=0
 LOG_TEXT=
