@@ -56,6 +56,9 @@ static void setup_envcfg(const struct sbi_isa *isa)
 	if (sbi_isa_has(isa, SBI_ISA_EXT_SSTC))
 		env |= MENVCFG_STCE;
 	csr_write(CSR_MENVCFG, env);	/* WARL: unsupported bits stay 0 */
+	/* Linux reads seed when the DT lists zkr */
+	if (sbi_isa_has(isa, SBI_ISA_EXT_ZKR))
+		csr_set(CSR_MSECCFG, MSECCFG_SSEED);
 	/* CSRIND and PDIS are the PMU policy's (pmu_hart_delegate) */
 	if (sbi_isa_has(isa, SBI_ISA_EXT_SMSTATEEN))
 		csr_write(CSR_MSTATEEN0, SMSTATEEN0_SE0 | SMSTATEEN0_ENVCFG |
