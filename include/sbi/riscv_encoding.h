@@ -23,6 +23,7 @@
 #define MSTATUS_SUM			BIT(18)
 #define MSTATUS_MXR			BIT(19)
 #define MSTATUS_MPV			BIT(39)
+#define MSTATUS_GVA			BIT(38)
 
 #define PRV_U				0
 #define PRV_S				1
@@ -150,6 +151,17 @@
 #define CSR_MHARTID			0xf14
 #define CSR_HSTATUS			0x600
 #define CSR_HEDELEG			0x602
+#define CSR_HCOUNTEREN			0x606
+#define CSR_HTVAL			0x643
+#define CSR_HTINST			0x64a
+#define CSR_VSSTATUS			0x200
+#define CSR_VSTVEC			0x205
+#define CSR_VSEPC			0x241
+#define CSR_VSCAUSE			0x242
+#define CSR_VSTVAL			0x243
+#define HSTATUS_GVA			BIT(6)
+#define HSTATUS_SPV			BIT(7)
+#define HSTATUS_SPVP			BIT(8)
 #define CSR_HENVCFG			0x60a
 #define CSR_HSTATEEN0			0x60c
 #define CSR_CTRCTL			0x24e	/* Smctr mctrctl is 0x34e */

@@ -148,17 +148,28 @@ static bool is_counter_read(unsigned long insn, unsigned int *idx)
 }
 
 /*
- * The value S/U-mode meant to read: time where the CSR is missing, or an
- * SBI counter whose mcounteren bit CDE=1 cleared (U-mode only with the
- * supervisor's scounteren consent).
+ * The exception the read of counter @idx raises where mcounteren allows it
+ * (0: none): hcounteren gates VS/VU-mode, scounteren gates U and VU-mode.
  */
-static bool counter_value(const struct sbi_trap_regs *regs, unsigned int idx,
-			  unsigned long *val)
+static unsigned long counter_denied(unsigned long mstatus, unsigned int idx)
 {
-	bool user = !(regs->mstatus & MSTATUS_MPP);
+	bool virt = (mstatus & MSTATUS_MPV) != 0;
+	bool user = !(mstatus & MSTATUS_MPP);
 
+	if (virt && !((csr_read(CSR_HCOUNTEREN) >> idx) & 1))
+		return CAUSE_VIRTUAL_INST_FAULT;
 	if (user && !((csr_read(CSR_SCOUNTEREN) >> idx) & 1))
-		return false;
+		return virt ? CAUSE_VIRTUAL_INST_FAULT : CAUSE_ILLEGAL_INSTRUCTION;
+	return 0;
+}
+
+/*
+ * The value S/U-mode meant to read, where the firmware stands in for the
+ * hardware: time where the CSR is missing, or an SBI counter whose
+ * mcounteren bit CDE=1 cleared.
+ */
+static bool counter_value(unsigned int idx, unsigned long *val)
+{
 	if (idx == 1) {
 		*val = sbi_timer_value();
 		return true;
@@ -168,14 +179,19 @@ static bool counter_value(const struct sbi_trap_regs *regs, unsigned int idx,
 
 void sbi_emulate_illegal(struct sbi_trap_regs *regs, unsigned long tval)
 {
-	unsigned long insn = tval, val;
+	unsigned long insn = tval, val, denied;
 	unsigned int idx, rd;
 
 	sbi_pmu_fw_count(PMU_FW_ILLEGAL_INSN);
 	if (!insn && sbi_fetch_insn(regs->mepc, &insn))
 		insn = 0;
-	if (!is_counter_read(insn, &idx) || !counter_value(regs, idx, &val)) {
+	if (!is_counter_read(insn, &idx) || !counter_value(idx, &val)) {
 		sbi_trap_redirect(regs, CAUSE_ILLEGAL_INSTRUCTION, tval);
+		return;
+	}
+	denied = counter_denied(regs->mstatus, idx);
+	if (denied) {
+		sbi_trap_redirect(regs, denied, insn);
 		return;
 	}
 	rd = (insn >> 7) & 31;

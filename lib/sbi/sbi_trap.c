@@ -8,41 +8,100 @@
 #include <sbi/sbi_timer.h>
 #include <sbi/sbi_trap.h>
 
-/*
- * S-mode trap entry state for @cause taken at @epc with mstatus @st, as
- * the hardware would set it: scause/stval/sepc written, and the mstatus
- * to return with (SPP, SPIE, SIE, MPP = S) returned.
- */
-static unsigned long redirect_state(unsigned long st, unsigned long epc,
-				    unsigned long cause, unsigned long tval)
+/* Causes whose tval is a virtual address (GVA when taken with V=1). */
+static bool tval_is_va(unsigned long cause)
 {
-	unsigned long prev = (st & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
-	unsigned long new = st & ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE |
-				   MSTATUS_MPP);
+	return cause <= CAUSE_STORE_ACCESS || cause == CAUSE_FETCH_PAGE_FAULT ||
+	       cause == CAUSE_LOAD_PAGE_FAULT || cause == CAUSE_STORE_PAGE_FAULT;
+}
 
-	csr_write(CSR_SCAUSE, cause);
-	csr_write(CSR_STVAL, tval);
-	csr_write(CSR_SEPC, epc);
+/* xstatus after trap entry from privilege @prev: SPP, SPIE, SIE. */
+static unsigned long enter_s(unsigned long st, unsigned long prev)
+{
+	unsigned long new = st & ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
+
 	if (prev == PRV_S)
 		new |= MSTATUS_SPP;
 	if (st & MSTATUS_SIE)
 		new |= MSTATUS_SPIE;
-	return new | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
+	return new;
+}
+
+/* A VS/VU-mode trap that hedeleg gives to the guest: the VS CSRs. */
+static unsigned long to_vs(unsigned long st, unsigned long epc,
+			   unsigned long cause, unsigned long tval,
+			   unsigned long *vec)
+{
+	csr_write(CSR_VSCAUSE, cause);
+	csr_write(CSR_VSTVAL, tval);
+	csr_write(CSR_VSEPC, epc);
+	csr_write(CSR_VSSTATUS, enter_s(csr_read(CSR_VSSTATUS),
+					(st & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT));
+	*vec = csr_read(CSR_VSTVEC) & ~3UL;
+	/* mret stays in VS-mode (MPV = 1) */
+	return (st & ~MSTATUS_MPP) | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
+}
+
+/* hstatus on entry to HS-mode: where the trap came from (SPV, SPVP, GVA). */
+static void hs_entry(bool virt, unsigned long prev, unsigned long cause)
+{
+	unsigned long hs = csr_read(CSR_HSTATUS) & ~(HSTATUS_SPV | HSTATUS_GVA);
+
+	if (virt) {
+		hs = (hs & ~HSTATUS_SPVP) | HSTATUS_SPV |
+		     (prev == PRV_S ? HSTATUS_SPVP : 0);
+		if (tval_is_va(cause))
+			hs |= HSTATUS_GVA;
+	}
+	csr_write(CSR_HSTATUS, hs);
+	csr_write(CSR_HTVAL, 0);
+	csr_write(CSR_HTINST, 0);
+}
+
+/*
+ * The S-mode trap entry the hardware would have made for @cause taken at
+ * @epc with mstatus @st: the trap CSRs written, the vector to return to in
+ * *@vec, and the mstatus to return with. A trap from VS/VU-mode goes to the
+ * guest if hedeleg says so, else to HS-mode like any other.
+ */
+static unsigned long redirect_state(unsigned long st, unsigned long epc,
+				    unsigned long cause, unsigned long tval,
+				    unsigned long *vec)
+{
+	unsigned long prev = (st & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	bool virt = (st & MSTATUS_MPV) != 0;
+
+	if (virt && ((csr_read(CSR_HEDELEG) >> cause) & 1))
+		return to_vs(st, epc, cause, tval, vec);
+	if (sbi_isa_has(&sbi_scratch_this()->isa, SBI_ISA_EXT_H))
+		hs_entry(virt, prev, cause);
+	csr_write(CSR_SCAUSE, cause);
+	csr_write(CSR_STVAL, tval);
+	csr_write(CSR_SEPC, epc);
+	*vec = csr_read(CSR_STVEC) & ~3UL;
+	st = enter_s(st, prev) & ~(MSTATUS_MPP | MSTATUS_MPV | MSTATUS_GVA);
+	return st | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
 }
 
 void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
 		       unsigned long tval)
 {
-	regs->mstatus = redirect_state(regs->mstatus, regs->mepc, cause, tval);
-	regs->mepc = csr_read(CSR_STVEC) & ~3UL;
+	unsigned long vec;
+
+	regs->mstatus = redirect_state(regs->mstatus, regs->mepc, cause, tval,
+				       &vec);
+	regs->mepc = vec;
 }
 
 void sbi_ecall_redirect(unsigned long cause, unsigned long tval)
 {
+	unsigned long vec;
+
 	csr_write(CSR_MSTATUS, redirect_state(csr_read(CSR_MSTATUS),
-					      csr_read(CSR_MEPC), cause, tval));
-	/* the fast path steps mepc over the ecall: land exactly on stvec */
-	csr_write(CSR_MEPC, (csr_read(CSR_STVEC) & ~3UL) - 4);
+					      csr_read(CSR_MEPC), cause, tval,
+					      &vec));
+	/* the fast path steps mepc over the ecall: land exactly on vec */
+	csr_write(CSR_MEPC, vec - 4);
 }
 
 static void __attribute__((noreturn))
