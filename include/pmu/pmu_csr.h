@@ -17,6 +17,10 @@
 #define PMU_CSR_MCYCLECFG		0x321U		/* Smcntrpmf */
 #define PMU_CSR_MINSTRETCFG		0x322U		/* Smcntrpmf */
 #define PMU_CSR_SCOUNTOVF		0xda0U		/* Sscofpmf */
+#define PMU_CSR_MENVCFG			0x30aU
+#define PMU_CSR_MSTATEEN0		0x30cU		/* Smstateen */
+#define PMU_MENVCFG_CDE			(1ULL << 60)	/* Smcdeleg */
+#define PMU_MSTATEEN0_CSRIND		(1ULL << 60)	/* siselect/sireg* */
 
 #define PMU_IDX_CYCLE			0
 #define PMU_IDX_TIME			1
