@@ -9,6 +9,8 @@
 #ifndef DELEG_H
 #define DELEG_H
 
+#include "sbi/riscv_draft_encoding.h"	/* plain numbers: fine in assembly */
+
 #define CSR_SCOUNTINHIBIT	0x120
 #define CSR_SISELECT		0x150
 #define CSR_SIREG		0x151
@@ -17,6 +19,10 @@
 #define CSR_SIREG4		0x155
 #define CSR_SIREG5		0x156
 #define CSR_SIREG6		0x157
+#define CSR_VSSTATUS		0x200
+#define CSR_VSSCRATCH		0x240
+#define CSR_VSEPC		0x241
+#define CSR_VSCAUSE		0x242
 #define CSR_VSISELECT		0x250
 #define CSR_HSTATUS		0x600
 #define CSR_HCOUNTEREN		0x606
@@ -51,10 +57,14 @@
 
 /* "no trap" in the access checks */
 #define NO_TRAP			(~0UL)
+/*
+ * lower_call_catch(): the trap came back in VS-mode instead of HS-mode (a
+ * firmware redirect that ignored V=1)
+ */
+#define TRAP_LOST_IN_VS		(~1UL)
 
 #include <stdbool.h>
 #include <payload.h>
-#include "sbi/riscv_draft_encoding.h"
 
 /* pdishdrev fields (sample record format 0, Smpdis) */
 #define PDIS_TYPE_MASK		0x7UL
@@ -72,7 +82,7 @@ struct pdis_rec {
 };
 
 /* Read counter i's CSR (cycle, instret, hpmcounter3..31) by index. */
-unsigned long hpm_csr_read(unsigned int i);
+unsigned long hpm_csr_read(unsigned long i);
 /* Same, catching a trap: returns the scause, or NO_TRAP (*val filled). */
 unsigned long hpm_csr_read_catch(unsigned int i, unsigned long *val);
 
@@ -119,6 +129,8 @@ struct lower_trap {
 };
 
 extern struct lower_trap lower_trap;
+/* armed before each VS-mode run; disarmed if lower_vector ran in VS-mode */
+extern struct lower_trap vs_landing_trap;
 
 unsigned long lower_call(unsigned long (*fn)(unsigned long),
 			 unsigned long arg, enum lower_mode mode,

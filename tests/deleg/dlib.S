@@ -76,6 +76,22 @@ lower_call:
 	csrw	CSR_HGATP, zero
 	li	t1, HSTATUS_SPV
 	csrs	CSR_HSTATUS, t1
+	/*
+	 * A firmware that redirects a trap taken in VS-mode but returns to
+	 * VS-mode (mstatus.MPV left set) enters lower_vector in VS-mode,
+	 * where sscratch, scause, sepc and sstatus are the vs* CSRs: aim them
+	 * at vs_landing, so such a run records the cause and comes back
+	 * through vs_recover instead of running wild.
+	 */
+	la	t1, vs_landing
+	csrw	CSR_VSSCRATCH, t1
+	li	t3, 1
+	sd	t3, LT_ARMED(t1)
+	la	t3, vs_recover - 4
+	csrw	CSR_VSEPC, t3
+	csrw	CSR_VSCAUSE, zero
+	li	t3, SSTATUS_SPP
+	csrs	CSR_VSSTATUS, t3
 1:	li	t1, SSTATUS_SPIE
 	csrs	sstatus, t1
 	la	t1, lower_entry
@@ -90,6 +106,13 @@ lower_call:
 	.balign 4
 lower_entry:
 	jalr	t2
+	ecall
+1:	j	1b
+
+/* VS-mode, after lower_vector ran in VS-mode (see lower_call) */
+	.balign 4
+vs_recover:
+	li	a0, 0
 	ecall
 1:	j	1b
 
@@ -143,4 +166,10 @@ lower_state:
 	.space	LS_SIZE
 	.globl	lower_trap
 lower_trap:
+	.space	24
+	.balign 8
+vs_landing:
+	.space	LS_SIZE
+	.globl	vs_landing_trap
+vs_landing_trap:
 	.space	24

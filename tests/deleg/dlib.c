@@ -116,6 +116,8 @@ unsigned long lower_call_catch(unsigned long (*fn)(unsigned long),
 	lower_trap.armed = 0;
 	if (result)
 		*result = r;
+	if (mode == LOWER_VS && !vs_landing_trap.armed)
+		return TRAP_LOST_IN_VS;
 	return lower_trap.cause;
 }
 
@@ -128,6 +130,8 @@ const char *cause_name(unsigned long cause)
 		return "illegal instruction";
 	case EXC_VIRTUAL_INST:
 		return "virtual instruction";
+	case TRAP_LOST_IN_VS:
+		return "trap returned into VS-mode at stvec";
 	default:
 		return "other exception";
 	}
