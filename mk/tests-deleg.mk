@@ -10,7 +10,8 @@
 #                         "deleg: N passed, N failed[, N skipped]"
 #
 # DELEG_RUNS: name:cpu:pmu-delegate:pdis-delegate:expected mask:expected
-# PDIS ('-' leaves a knob out of the DT: the firmware's build value).
+# PDIS[:payload args joined by '+'] ('-' leaves a knob out of the DT: the
+# firmware's build value).
 # DELEG_HW: the hardware counters of those CPUs (cycle, instret, 3..18).
 
 include $(TOP)/tests/payload/payload.mk
@@ -26,7 +27,7 @@ DELEG_RUNS	?= none:max:0:0:0:0 \
 		   hpm-pdis:max:0x7f8:1:0x7f8:1 \
 		   all:max:0xffffffff:1:$(DELEG_HW):1 \
 		   pdis:max:0:1:0:1 \
-		   nocdeleg:max,smcdeleg=false,ssccfg=false:0x7fd:1:0:1 \
+		   nocdeleg:max,smcdeleg=false,ssccfg=false:0x7fd:1:0:1:deleg.smcdeleg=0 \
 		   nocntrpmf:max,smcntrpmf=false:0x7fd:1:0x7f8:1 \
 		   $(if $(filter 0,$(FW_PMU_DELEGATE)),default:max:-:-:0:$(FW_PDIS_DELEGATE))
 MKDTB		:= $(TOP)/tests/deleg/mkdtb.sh
@@ -39,13 +40,13 @@ deleg-payload: $(DELEG_PAYLOAD) ## build the delegation policy payload
 check-deleg: $(DELEG_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## delegation policy from S/VS-mode, once per configuration
 	@rc=0; results=; \
 	for run in $(DELEG_RUNS); do \
-		IFS=: read -r n cpu mask pdis emask epdis <<< "$$run"; \
+		IFS=: read -r n cpu mask pdis emask epdis args <<< "$$run"; \
 		n=deleg-$$n; dtb=$(DELEG_DTBS)/$$n.dtb; \
 		QEMU=$(QEMU) $(MKDTB) $$dtb "$$cpu" 1 $$mask $$pdis || rc=1; \
 		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $(FW_DYNAMIC) \
 			--cpu "$$cpu" --smp 1 --icount \
 			--timeout $(DELEG_TIMEOUT) --log-dir $(DELEG_LOGS) \
-			--append "tally.test deleg.mask=$$emask deleg.pdis=$$epdis deleg.hw=$(DELEG_HW)" \
+			--append "tally.test deleg.mask=$$emask deleg.pdis=$$epdis deleg.hw=$(DELEG_HW) $${args//+/ }" \
 			$(DELEG_PAYLOAD) -- -dtb $$dtb || rc=1; \
 		results="$$results $(DELEG_LOGS)/$$n.result"; \
 	done; \

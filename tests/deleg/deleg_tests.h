@@ -6,6 +6,8 @@
  *   deleg.mask=M   the narrowed mask of delegated counters
  *   deleg.pdis=P   1 if PDIS must be delegated
  *   deleg.hw=H     every hardware counter of the CPU (SBI's or S-mode's)
+ *   deleg.smcdeleg=0  the CPU has no Smcdeleg (default 1): sireg* at
+ *                  0x40-0x5F is then unspecified and not checked
  * One file per area: access.c (which CSR S/VS-mode may touch), sbi.c (SBI
  * and delegation never share a counter), mmode.c (M-mode is never counted
  * or sampled), main.c (what was delegated, the DT).
@@ -25,6 +27,7 @@ struct deleg_cfg {
 	unsigned long num_ctrs;	/* SBI num_counters */
 	unsigned long sbi_valid; /* SBI counter indices get_info accepts */
 	bool hyp;		/* H extension: VS-mode checks */
+	bool smcdeleg;		/* the CPU implements Smcdeleg */
 };
 
 extern struct deleg_cfg cfg;

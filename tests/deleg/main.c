@@ -35,6 +35,7 @@ static void read_config(void)
 	cfg.hw = payload_arg_ulong("deleg.hw", 0);
 	cfg.cde = cfg.deleg != 0;
 	cfg.hyp = payload_isa_has('h');
+	cfg.smcdeleg = payload_arg_ulong("deleg.smcdeleg", 1);
 	cfg.sbi_hw = sbi_hw_counters();
 	printf("# expected: delegated 0x%lx, PDIS %s; hardware 0x%lx, SBI lists 0x%lx\n",
 	       cfg.deleg, cfg.pdis ? "delegated" : "kept", cfg.hw,
