@@ -201,7 +201,8 @@ static void pdis_state(bool vs, unsigned long want, const char *how)
 		check_one(what, pdis_regs[i].fn, 0, 0, vs, want);
 	}
 	for (i = 0; i < ARRAY_SIZE(sireg_rd); i++) {
-		snprintf(what, sizeof(what), "PDIS record, siselect 0x60, sireg%s%s",
+		snprintf(what, sizeof(what),
+			 "PDIS record, siselect 0x60, sireg%s%s",
 			 sireg_suffix[i], how);
 		check_one(what, sireg_rd[i], ISELECT_PDIS_DATA0, 0, vs, want);
 	}

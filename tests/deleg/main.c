@@ -57,8 +57,8 @@ static void test_outcome(void)
 static void check_dt_ext(const char *ext, bool want)
 {
 	TEST_EQ(payload_isa_ext(ext), want,
-		"the DT given to S-mode %s %s", want ? "lists" : "does not list",
-		ext);
+		"the DT given to S-mode %s %s",
+		want ? "lists" : "does not list", ext);
 }
 
 static void test_dt(void)

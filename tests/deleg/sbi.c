@@ -115,13 +115,12 @@ static unsigned long spin_delta(unsigned int hw, unsigned long n)
 
 static void sbi_read(const char *name, unsigned long ev)
 {
+	unsigned long flags = PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START;
 	struct sbiret ret;
 	unsigned long d1, d2;
 	int hw;
 
-	ret = sbi_pmu_counter_cfg_match(0, cfg.sbi_valid,
-					PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
-					ev, 0);
+	ret = sbi_pmu_counter_cfg_match(0, cfg.sbi_valid, flags, ev, 0);
 	hw = ret.error ? -1 : sbi_ctr_hw_index(ret.value);
 	if (!test_report(hw >= 0, sbi_err_name(ret.error),
 			 "SBI counts %s on a hardware counter", name))

@@ -55,7 +55,8 @@ static void loads(void)
 	for (i = 0; i < smp.nr_pdis; i++) {
 		const struct pdis_rec *r = &smp.rec[i];
 		/* record i is load number (i + 1) * N, of work_buf[that - 1] */
-		unsigned long adr = (unsigned long)&work_buf[(i + 1) * LOAD_N - 1];
+		unsigned long adr =
+			(unsigned long)&work_buf[(i + 1) * LOAD_N - 1];
 
 		bad_pc += r->pc != (unsigned long)hot_load;
 		bad_type += rec_type(r) != PDIS_TYPE_LOAD;
