@@ -16,6 +16,10 @@
 #define PMU_CSR_MCOUNTINHIBIT		0x320U
 #define PMU_CSR_MCYCLECFG		0x321U		/* Smcntrpmf */
 #define PMU_CSR_MINSTRETCFG		0x322U		/* Smcntrpmf */
+/* RV32: bits 63:32 of the above (Sscofpmf mhpmeventh, Smcntrpmf *cfgh) */
+#define PMU_CSR_MHPMEVENTH(i)		(0x720U + (i))	/* valid for i = 3..31 */
+#define PMU_CSR_MCYCLECFGH		0x721U
+#define PMU_CSR_MINSTRETCFGH		0x722U
 #define PMU_CSR_SCOUNTOVF		0xda0U		/* Sscofpmf */
 #define PMU_CSR_MENVCFG			0x30aU
 #define PMU_CSR_MSTATEEN0		0x30cU		/* Smstateen */
