@@ -62,7 +62,7 @@ args=(--kernel "$payload" --smp "$smp" --timeout "$timeout")
 [ -n "$append" ] && args+=(--append "$append")
 
 echo "=== $name: $(basename "$payload") on ${bios:-${FW_DYNAMIC:-default firmware}}, smp $smp${cpu:+, cpu $cpu}"
-"$top/scripts/qemu-run.sh" "${args[@]}" "$@" >"$log" 2>&1
+"$top/scripts/qemu-run.sh" "${args[@]}" -- "$@" >"$log" 2>&1
 status=$?
 
 # Console lines may end in CR LF; a misbehaving firmware may print binary

@@ -5,6 +5,8 @@
 #define DT_PATH_MAX	128
 
 struct payload_platform platform;
+/* path of the boot hart's cpu node ("" without a DT) */
+static char boot_cpu[DT_PATH_MAX];
 
 struct dt_scan {
 	int addr_cells;
@@ -119,6 +121,7 @@ static void platform_scan(void)
 	if (!platform.fdt_ok)
 		return;
 	fdt_walk(platform.fdt, scan_prop, &d);
+	memcpy(boot_cpu, d.boot_cpu, sizeof(boot_cpu));
 	if (d.boot_cpu[0]) {
 		isa = fdt_getprop(platform.fdt, d.boot_cpu, "riscv,isa", &len);
 		if (isa)
@@ -143,6 +146,17 @@ static void platform_probe_harts(void)
 	}
 }
 
+static unsigned long hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return 16;
+}
+
 int payload_has_arg(const char *word)
 {
 	const char *p = platform.bootargs;
@@ -155,6 +169,54 @@ int payload_has_arg(const char *word)
 			return 1;
 		while (*p && *p != ' ')
 			p++;
+	}
+	return 0;
+}
+
+/* Value of "key=value" in the bootargs (decimal or 0x hex), else @def. */
+unsigned long payload_arg_ulong(const char *key, unsigned long def)
+{
+	const char *p = platform.bootargs;
+	size_t n = strlen(key);
+	unsigned long v = 0, d;
+
+	while (*p && (strncmp(p, key, n) || p[n] != '=')) {
+		while (*p && *p != ' ')
+			p++;
+		while (*p == ' ')
+			p++;
+	}
+	if (!*p)
+		return def;
+	p += n + 1;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		for (p += 2; (d = hex_digit(*p)) < 16; p++)
+			v = v * 16 + d;
+		return v;
+	}
+	for (; *p >= '0' && *p <= '9'; p++)
+		v = v * 10 + (*p - '0');
+	return v;
+}
+
+int payload_isa_ext(const char *ext)
+{
+	const char *p;
+	uint32_t len;
+
+	if (!boot_cpu[0])
+		return 0;
+	p = fdt_getprop(platform.fdt, boot_cpu, "riscv,isa-extensions", &len);
+	if (p)
+		return strlist_has(p, len, ext);
+	if (!ext[1])
+		return payload_isa_has(ext[0]);
+	for (p = platform.isa; (p = strchr(p, '_')); ) {
+		size_t n = strlen(ext);
+
+		p++;
+		if (!strncmp(p, ext, n) && (p[n] == '_' || !p[n]))
+			return 1;
 	}
 	return 0;
 }

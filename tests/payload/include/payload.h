@@ -85,6 +85,13 @@ int payload_main(void);
 int payload_has_arg(const char *word);
 /* Non-zero if the boot hart's riscv,isa lists single-letter extension @c. */
 int payload_isa_has(char c);
+/*
+ * Non-zero if the boot hart's node lists extension @ext (lower case) in
+ * riscv,isa-extensions (or, without that property, in riscv,isa).
+ */
+int payload_isa_ext(const char *ext);
+/* Value of "key=value" in the bootargs (decimal or 0x hex), else @def. */
+unsigned long payload_arg_ulong(const char *key, unsigned long def);
 
 /* The `time` CSR and delays in microseconds of it. */
 static inline unsigned long time_now(void)

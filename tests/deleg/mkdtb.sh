@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Write the device tree QEMU virt builds for a CPU model, with the
+# firmware's delegation knobs in /chosen (docs/delegation.md):
+#
+#   mkdtb.sh OUT.dtb CPU SMP [PMU_MASK [PDIS]]
+#
+# PMU_MASK -> tally,pmu-delegate, PDIS (0/1) -> tally,pdis-delegate; a knob
+# given as '-' is left out (the firmware's build value applies). Boot with
+# run-payload.sh ... -- -dtb OUT.dtb (same CPU, SMP and memory).
+# Environment: QEMU as for scripts/qemu-run.sh.
+set -eu
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+usage() { sed -n '4,11p' "$0" >&2; exit 2; }
+
+main() {
+	[ $# -ge 3 ] || usage
+	local out=$1 cpu=$2 smp=$3 mask=${4:--} pdis=${5:--}
+
+	mkdir -p "$(dirname "$out")"
+	rm -f "$out"
+	"$top/scripts/qemu-run.sh" --cpu "$cpu" --smp "$smp" --timeout 60 \
+		-- -machine dumpdtb="$out" >/dev/null
+	[ -s "$out" ] || { echo "mkdtb.sh: QEMU wrote no $out" >&2; exit 1; }
+	[ "$mask" = - ] || fdtput -t i "$out" /chosen tally,pmu-delegate "$mask"
+	[ "$pdis" = - ] || fdtput -t i "$out" /chosen tally,pdis-delegate "$pdis"
+}
+
+main "$@"
