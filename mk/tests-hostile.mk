@@ -14,6 +14,9 @@
 #   isolation-*    memory / counter / per-hart isolation under -icount
 #                  shift=0, on a CPU with Sscofpmf+Smcntrpmf and on `max`
 #   smp            HSM hot-plug and PMU stress on 8 harts
+#   storm-deleg    the storm on `max` (without Zama16b, whose misaligned
+#                  AMOs QEMU never traps) with hpmcounters 3..10 and PDIS
+#                  delegated to S-mode (DT knobs, docs/delegation.md)
 #
 # Knobs: HOSTILE_CALLS (storm calls per hart, default 25000),
 # HOSTILE_SEED (PRNG seed; the default is fixed so runs repeat),
@@ -31,19 +34,22 @@ HOSTILE_SEED	?=
 HOSTILE_LIVES	?= 96
 HOSTILE_TIMEOUT	?= 300
 HOSTILE_LOGS	?= $(BUILD)/test-logs
+HOSTILE_DTBS	:= $(BUILD)/tests/hostile
 HOSTILE_APPEND	= tally.test hostile.calls=$(HOSTILE_CALLS) \
 		  hostile.lives=$(HOSTILE_LIVES) \
 		  $(if $(HOSTILE_SEED),hostile.seed=$(HOSTILE_SEED))
 HOSTILE_SSCOF	:= rv64,sscofpmf=true,smcntrpmf=true
 HOSTILE_PLAIN	:= rv64,sstc=false
 HOSTILE_CALLS_PLAIN = $(shell echo $$(( $(HOSTILE_CALLS) / 4 + 1 )))
-# name:cpu:smp:icount(0/1):args (cpu strings hold commas, not colons; the
-# first hostile.calls= in the bootargs wins)
+# name:cpu:smp:icount(0/1):args[:pmu-delegate mask] (cpu strings hold
+# commas, not colons; the first hostile.calls= in the bootargs wins; a
+# mask boots a DT made by tests/deleg/mkdtb.sh with PDIS delegated too)
 HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
 		  storm-plain:$(HOSTILE_PLAIN):$(HOSTILE_SMP):0:hostile.storm+hostile.salt=0x91a1+hostile.calls=$(HOSTILE_CALLS_PLAIN) \
 		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
 		  isolation-max:max:2:1:hostile.isolation \
-		  smp:$(HOSTILE_SSCOF):8:0:hostile.smp
+		  smp:$(HOSTILE_SSCOF):8:0:hostile.smp \
+		  storm-deleg:max,zama16b=false:$(HOSTILE_SMP):0:hostile.storm+hostile.salt=0xde1e:0x7f8
 RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= hostile
@@ -53,15 +59,20 @@ hostile-payload: $(HOSTILE_PAYLOAD) ## build the hostile-supervisor payload
 check-hostile: $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## hostile supervisor: storm, isolation, SMP stress
 	@rc=0; results=; \
 	for run in $(HOSTILE_RUNS); do \
-		IFS=: read -r n cpu smp ic part <<< "$$run"; n=hostile-$$n; \
+		IFS=: read -r n cpu smp ic part deleg <<< "$$run"; n=hostile-$$n; \
 		icount=; [ "$$ic" = 1 ] && icount=--icount; \
-		part=$${part//+/ }; \
+		part=$${part//+/ }; dtb=(); \
+		if [ -n "$$deleg" ]; then \
+			dtb=(-- -dtb $(HOSTILE_DTBS)/$$n.dtb); \
+			QEMU=$(QEMU) $(TOP)/tests/deleg/mkdtb.sh $${dtb[2]} \
+				"$$cpu" $$smp $$deleg 1 || rc=1; \
+		fi; \
 		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $(FW_DYNAMIC) \
 			--cpu "$$cpu" --smp $$smp $$icount \
 			--timeout $(HOSTILE_TIMEOUT) \
 			--log-dir $(HOSTILE_LOGS) \
 			--append "$$part $(strip $(HOSTILE_APPEND))" \
-			$(HOSTILE_PAYLOAD) || rc=1; \
+			$(HOSTILE_PAYLOAD) "$${dtb[@]}" || rc=1; \
 		results="$$results $(HOSTILE_LOGS)/$$n.result"; \
 	done; \
 	for r in $$results; do \

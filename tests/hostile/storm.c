@@ -1588,7 +1588,9 @@ static unsigned long amo_at(unsigned long addr, unsigned long *tval)
 
 static void misaligned_amo(unsigned long h)
 {
-	unsigned long a = (unsigned long)&hbufs[h].guard1[1], tval = 0, cause;
+	/* across a 16-byte boundary: misaligned even with Zama16b (max) */
+	unsigned long a = (unsigned long)&hbufs[h].guard1[16 + 12];
+	unsigned long tval = 0, cause;
 	unsigned long n = 0;
 	struct sbiret ret;
 	long k;
