@@ -7,6 +7,10 @@ FW_BUILD	:= $(BUILD)/firmware
 FW_CC		:= $(CROSS_COMPILE)gcc
 FW_OBJCOPY	:= $(CROSS_COMPILE)objcopy
 FW_JUMP_ADDR	?= 0x80200000
+# Counter delegation and PDIS policy (docs/delegation.md); the DT's
+# /chosen tally,pmu-delegate and tally,pdis-delegate override them.
+FW_PMU_DELEGATE	?= 0
+FW_PDIS_DELEGATE ?= 1
 
 LIBFDT_SRC	:= $(CACHE)/libfdt-6.12
 LIBFDT_STAMP	:= $(LIBFDT_SRC)/.extracted
@@ -17,7 +21,7 @@ FW_ARCH		:= -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
 FW_GCC_INC	= $(shell $(FW_CC) -print-file-name=include)
 FW_CPPFLAGS	= -nostdinc -I$(TOP)/include -I$(TOP)/include/libc \
 		  -isystem $(FW_GCC_INC) -I$(LIBFDT_SRC) \
-		  -DFW_JUMP_ADDR=$(FW_JUMP_ADDR)UL
+		  -include $(FW_CONFIG_H)
 FW_CFLAGS	:= $(FW_ARCH) -O2 -g -fPIE -ffreestanding -fno-builtin-printf \
 		   -fno-stack-protector -fno-strict-aliasing -fno-common \
 		   -fno-asynchronous-unwind-tables -mstrict-align \
@@ -38,6 +42,16 @@ FW_COMMON_OBJS	+= $(addprefix $(FW_BUILD)/libfdt/,$(addsuffix .o,$(LIBFDT_FILES)
 
 firmware: $(FW_DYNAMIC) $(FW_JUMP) ## build fw_dynamic and fw_jump images
 
+# The build-time knobs as a header, rewritten only when a value changes, so
+# `make FW_PMU_DELEGATE=0x78` rebuilds exactly what depends on it.
+FW_CONFIG_H	:= $(FW_BUILD)/fw_config.h
+FW_CONFIG	:= \#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n
+$(FW_CONFIG_H): FORCE
+	@mkdir -p $(dir $@)
+	@printf '$(FW_CONFIG)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; \
+		echo "  GEN     fw_config.h"; fi
+
 # Extract into a private directory and rename it into place, so parallel
 # builds sharing the cache never see a half-extracted tree.
 $(LIBFDT_STAMP): $(DEPS_STAMP)
@@ -48,17 +62,17 @@ $(LIBFDT_STAMP): $(DEPS_STAMP)
 	touch $$tmp/.extracted; \
 	mv -T $$tmp $(LIBFDT_SRC) 2>/dev/null || rm -rf $$tmp
 
-$(FW_BUILD)/libfdt/%.o: $(LIBFDT_STAMP)
+$(FW_BUILD)/libfdt/%.o: $(LIBFDT_STAMP) | $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)
 	@echo "  CC      libfdt/$*.c"
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -Wno-error -c $(LIBFDT_SRC)/$*.c -o $@
 
-$(FW_BUILD)/%.o: $(TOP)/%.c $(LIBFDT_STAMP)
+$(FW_BUILD)/%.o: $(TOP)/%.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $*.c"
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -c $< -o $@
 
-$(FW_BUILD)/%.o: $(TOP)/%.S $(DEPS_STAMP)
+$(FW_BUILD)/%.o: $(TOP)/%.S $(DEPS_STAMP) | $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)
 	@echo "  AS      $*.S"
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
@@ -76,6 +90,6 @@ $(FW_BUILD)/%.bin: $(FW_BUILD)/%.elf
 
 -include $(shell find $(FW_BUILD) -name '*.d' 2>/dev/null)
 
-.PHONY: firmware
+.PHONY: firmware FORCE
 .SECONDARY: $(FW_COMMON_OBJS) $(foreach v,dynamic jump,$(FW_BUILD)/fw_$(v).elf \
 	$(FW_BUILD)/firmware/fw_$(v).o $(FW_BUILD)/firmware/fw_$(v)_next.o)

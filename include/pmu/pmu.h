@@ -32,6 +32,10 @@
 #define PMU_FEAT_SSCOFPMF	(1U << 1)	/* mhpmevent OF/xINH, scountovf */
 #define PMU_FEAT_SMCNTRPMF	(1U << 2)	/* mcyclecfg, minstretcfg */
 #define PMU_FEAT_HYP		(1U << 3)	/* H: VS/VU modes exist */
+#define PMU_FEAT_SMCDELEG	(1U << 4)	/* Smcdeleg + Ssccfg + Sscsrind */
+#define PMU_FEAT_SMSTATEEN	(1U << 5)	/* mstateen0 */
+#define PMU_FEAT_SMPDIS		(1U << 6)	/* mpdisctl */
+#define PMU_FEAT_SSPDIS		(1U << 7)	/* spdis* for S-mode */
 
 /* One general or cache event: its mhpmevent selector and its counters */
 struct pmu_event_map {
@@ -60,6 +64,8 @@ struct pmu_platform {
 	struct pmu_event_map events[PMU_HW_EVENT_SLOTS];
 	struct pmu_raw_map raw[PMU_RAW_MAP_MAX];
 	unsigned int num_raw;
+	uint32_t deleg_mask;		/* hw counters delegated to S-mode */
+	bool pdis_deleg;		/* PDIS given to S-mode */
 };
 
 struct pmu_hart {
@@ -75,6 +81,8 @@ struct pmu_hart {
 	uint64_t fw_data[PMU_FW_CTR_MAX];
 	uint32_t fw_code[PMU_FW_CTR_MAX];
 	uint32_t fw_ev_started[PMU_FW_STD_MAX];	/* per SBI fw event */
+	unsigned int hart_features;	/* PMU_FEAT_* probed on this hart */
+	bool cde;			/* menvcfg.CDE set on this hart */
 };
 
 /**
@@ -159,6 +167,55 @@ int pmu_dt_raw_event_to_mhpmcounters(struct pmu_platform *plat,
  * and lets S-mode read the hardware counters (mcounteren).
  */
 void pmu_hart_init(struct pmu_hart *h, const struct pmu_platform *plat);
+
+/**
+ * pmu_platform_delegate() - give counters and PDIS to the supervisor
+ * @plat: platform description, after the probe and the event maps
+ * @want: counters the configuration asks to delegate (bit i = counter i)
+ * @pdis: give PDIS to S-mode where Sspdis exists
+ *
+ * Narrows @want to what the features make safe (docs/delegation.md):
+ * delegation needs PMU_FEAT_SMCDELEG, an hpmcounter needs Sscofpmf and
+ * cycle/instret need Smcntrpmf, so that M-mode stays inhibited. The
+ * delegated counters leave SBI's set: config_matching never returns them.
+ * Return: the delegated mask.
+ */
+uint32_t pmu_platform_delegate(struct pmu_platform *plat, uint32_t want,
+			       bool pdis);
+
+/**
+ * pmu_hart_delegate() - program delegation and PDIS state on this hart
+ * @h: per-hart state, after pmu_hart_init()
+ * @hart_features: PMU_FEAT_* of the calling hart (it may lack some)
+ *
+ * Resets the delegated counters (inhibited, zero, idle event with MINH)
+ * and mpdisctl (OF=1, nothing sampled), then applies the enables.
+ */
+void pmu_hart_delegate(struct pmu_hart *h, unsigned int hart_features);
+
+/**
+ * pmu_hart_cde() - does this hart run with menvcfg.CDE = 1?
+ * @h: per-hart state
+ *
+ * Then S-mode reads of SBI counters trap (mcounteren bit 0) and the
+ * firmware emulates them with pmu_hart_emulate_read().
+ */
+static inline bool pmu_hart_cde(const struct pmu_hart *h)
+{
+	return h->cde;
+}
+
+/**
+ * pmu_hart_emulate_read() - value of an SBI counter S-mode tried to read
+ * @h: per-hart state
+ * @idx: counter index (CSR 0xc00 + idx)
+ * @value: the counter value
+ *
+ * Return: true if @idx is an SBI-managed hardware counter on a hart with
+ * CDE = 1 (its direct reads trap), false if the trap is not ours to undo.
+ */
+bool pmu_hart_emulate_read(const struct pmu_hart *h, unsigned int idx,
+			   unsigned long *value);
 
 /**
  * pmu_hart_stop() - HSM stop: release and reset every counter of this hart

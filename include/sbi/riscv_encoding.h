@@ -137,6 +137,7 @@
 #define CSR_PMPCFG0			0x3a0
 #define CSR_PMPADDR0			0x3b0
 #define CSR_MSECCFG			0x747
+#define MSECCFG_SSEED			BIT(9)	/* Zkr: S-mode may read seed */
 #define CSR_MCYCLE			0xb00
 #define CSR_MINSTRET			0xb02
 #define CSR_MHPMCOUNTER3		0xb03

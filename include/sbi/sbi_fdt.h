@@ -20,5 +20,10 @@ int fdt_stdout_node(const void *fdt);
 int fdt_reserve_firmware(void *fdt, unsigned long base, unsigned long size);
 /* Mark cpu nodes of harts the firmware cannot run as disabled. */
 int fdt_disable_unusable_harts(void *fdt);
+/*
+ * Remove the extensions in @hide (bit per enum sbi_isa_ext) from every cpu
+ * node's riscv,isa-extensions and riscv,isa.
+ */
+int fdt_hide_isa_extensions(void *fdt, unsigned long hide);
 
 #endif /* SBI_FDT_H */

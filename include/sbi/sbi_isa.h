@@ -22,6 +22,7 @@ enum sbi_isa_ext {
 	SBI_ISA_EXT_SSPDIS,
 	SBI_ISA_EXT_H,
 	SBI_ISA_EXT_ZICNTR_TIME,	/* the time CSR exists in hardware */
+	SBI_ISA_EXT_ZKR,		/* seed CSR, S-mode access via mseccfg */
 	SBI_ISA_EXT_MAX
 };
 

@@ -44,7 +44,8 @@ struct sbi_platform {
 	unsigned long poweroff_addr, reboot_addr;
 	uint32_t poweroff_value, reboot_value;
 	bool reset_sifive_test;		/* supports the fail code encoding */
-	/* ISA features common to all harts */
+	/* ISA: the DT's (all harts) and the boot hart's probe of it */
+	struct sbi_isa isa_dt;
 	struct sbi_isa isa;
 	unsigned int pmp_count;
 	/* PMU: platform-wide state of the portable core */

@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 #include <sbi/riscv_atomic.h>
+#include <sbi/sbi_isa.h>
 #include <sbi/sbi_tlb.h>
 #include <pmu/pmu.h>
 
@@ -30,6 +31,8 @@ struct sbi_scratch {
 	/* IPI events pending for this hart (SBI_IPI_EVENT_* bits) */
 	atomic_t ipi_events;
 	struct sbi_tlb_slot tlb;
+	/* this hart's extensions: the DT's, confirmed by its own probe */
+	struct sbi_isa isa;
 	/* M-mode traps the firmware did not expect (test channel) */
 	unsigned long unexpected_traps;
 	struct pmu_hart pmu;

@@ -56,16 +56,27 @@ static inline unsigned long pmu_filter_flags(const struct pmu_platform *plat)
 }
 
 /*
- * The counter to bind among free candidates. Filter hints prefer counters
- * that honour them (Sscofpmf hpmcounters, Smcntrpmf cycle/instret); only
- * when none of those is free are the hints ignored, as the spec allows,
- * rather than refused: the event can still be counted.
+ * The counters worth binding among free candidates (0: none): the usable
+ * ones, and of those the preferred. Filter hints
+ * prefer counters that honour them (Sscofpmf hpmcounters, Smcntrpmf
+ * cycle/instret). cycle/instret without Smcntrpmf are never used for a
+ * filtered request: they cannot even keep M-mode out. An hpmcounter
+ * without Sscofpmf ignores the hints, as the spec allows.
  */
+static inline uint64_t pmu_usable(const struct pmu_platform *plat,
+				  uint64_t cand, unsigned long flags)
+{
+	if (flags & pmu_filter_flags(plat))
+		cand &= plat->filter_mask | ~(uint64_t)PMU_FIXED_MASK;
+	return cand;
+}
+
 static inline uint64_t pmu_prefer(const struct pmu_platform *plat,
 				  uint64_t cand, unsigned long flags)
 {
 	uint64_t good;
 
+	cand = pmu_usable(plat, cand, flags);
 	if (flags & pmu_filter_flags(plat)) {
 		good = cand & plat->filter_mask;
 		if (good)
@@ -116,13 +127,17 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 	if (flags & PMU_CFG_SKIP_MATCH) {
 		/* the first counter of the set, whatever it holds now */
 		c = pmu_ctz(set);
+		if (!fw)
+			cand = pmu_usable(plat, cand, flags);
 		if (!((cand >> c) & 1) || ((h->started >> c) & 1))
 			return SBI_ERR_NOT_SUPPORTED;
 	} else {
 		cand &= ~h->mapped;
+		if (!fw)
+			cand = pmu_prefer(plat, cand, flags);
 		if (!cand)
 			return SBI_ERR_NOT_SUPPORTED;
-		c = pmu_ctz(fw ? cand : pmu_prefer(plat, cand, flags));
+		c = pmu_ctz(cand);
 	}
 	if (fw)
 		pmu_ctr_bind_fw(h, c, flags, event_idx, data);

@@ -50,11 +50,20 @@ static inline uint64_t pmu_hw_idle_value(const struct pmu_platform *plat,
 static inline void pmu_hw_write_event(const struct pmu_platform *plat,
 				      unsigned int idx, uint64_t evt)
 {
+	unsigned int csr;
+
 	if (idx >= PMU_IDX_HPM_FIRST)
-		pmu_host_csr_write(PMU_CSR_MHPMEVENT(idx), evt);
+		csr = PMU_CSR_MHPMEVENT(idx);
 	else if (pmu_has(plat, PMU_FEAT_SMCNTRPMF))
-		pmu_host_csr_write(idx == PMU_IDX_CYCLE ? PMU_CSR_MCYCLECFG :
-				   PMU_CSR_MINSTRETCFG, evt);
+		csr = idx == PMU_IDX_CYCLE ? PMU_CSR_MCYCLECFG :
+		      PMU_CSR_MINSTRETCFG;
+	else
+		return;
+	pmu_host_csr_write(csr, (unsigned long)evt);
+	/* RV32: OF and the inhibit bits live in the high half (csr + 0x400) */
+	if (sizeof(unsigned long) < 8 &&
+	    (csr != PMU_CSR_MHPMEVENT(idx) || pmu_has(plat, PMU_FEAT_SSCOFPMF)))
+		pmu_host_csr_write(csr + 0x400U, (unsigned long)(evt >> 32));
 }
 
 /* Program (and remember, for resume) the event of a counter. */

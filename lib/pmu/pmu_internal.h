@@ -65,6 +65,9 @@ long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
 uint64_t pmu_ctr_value(const struct pmu_hart *h, unsigned int idx);
 void pmu_ctr_set_value(struct pmu_hart *h, unsigned int idx, uint64_t val);
 
+/* pmu_deleg.c: re-apply this hart's delegation enables (resume) */
+void pmu_hart_redelegate(struct pmu_hart *h);
+
 /* pmu_snapshot.c: snapshot shared memory */
 long pmu_snapshot_set(struct pmu_hart *h, unsigned long lo, unsigned long hi);
 void pmu_snapshot_disable(struct pmu_hart *h);

@@ -48,6 +48,24 @@ static void print_counters(void)
 		   p->num_ctrs - p->hw_slots);
 }
 
+/* Who drives what: docs/delegation.md. */
+static void print_delegation(void)
+{
+	const struct pmu_platform *p = &sbi_plat.pmu;
+
+	if (p->deleg_mask)
+		sbi_printf("PMU delegation  : counters 0x%x to S-mode "
+			   "(menvcfg.CDE=1)%s\n", p->deleg_mask,
+			   sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSPESA) ?
+			   ", sspesa usable" : "");
+	else
+		sbi_printf("PMU delegation  : none (SBI manages every counter)\n");
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SMPDIS))
+		sbi_printf("PDIS            : %s, M-mode never sampled\n",
+			   p->pdis_deleg ? "S-mode (mstateen0.PDIS=1)"
+					 : "kept from S-mode");
+}
+
 void sbi_banner_print(const struct sbi_next_stage *next)
 {
 	sbi_printf("\nTally firmware %s (%s)\n", FW_VERSION_STR,
@@ -70,6 +88,7 @@ void sbi_banner_print(const struct sbi_next_stage *next)
 		sbi_printf("Test channel    : enabled (tally.test in bootargs)\n");
 	print_exts();
 	print_counters();
+	print_delegation();
 	sbi_printf("Next stage      : 0x%lx in %s-mode, DT at 0x%lx\n\n",
 		   next->addr, next->mode == 1 ? "S" : "U", next->fdt);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Emulation of misaligned integer loads/stores and of the time CSR where
- * the hardware lacks them. What cannot be emulated goes to S-mode as the
+ * Emulation of misaligned integer loads/stores, of the time CSR where the
+ * hardware lacks it, and of reads of SBI counters while CDE=1. What cannot be emulated goes to S-mode as the
  * original exception.
  */
 #include <sbi/riscv_asm.h>
@@ -135,26 +135,51 @@ void sbi_emulate_misaligned(struct sbi_trap_regs *regs, unsigned long cause,
 	regs->mepc += INSN_LEN(insn);
 }
 
-/* csrr rd, time: csrrs rd, 0xc01, x0 */
-static bool is_rdtime(unsigned long insn)
+/* csrr rd, <counter>: csrrs rd, 0xc00 + idx, x0; idx 1 is time. */
+static bool is_counter_read(unsigned long insn, unsigned int *idx)
 {
-	return (insn & 0xfffff07fUL) == (((unsigned long)CSR_TIME << 20) | (2 << 12) |
-					 INSN_OPCODE_SYSTEM);
+	unsigned long csr = insn >> 20;
+
+	if ((insn & 0x000ff07fUL) != ((2 << 12) | INSN_OPCODE_SYSTEM) ||
+	    csr < CSR_CYCLE || csr >= CSR_CYCLE + 32)
+		return false;
+	*idx = csr - CSR_CYCLE;
+	return true;
+}
+
+/*
+ * The value S/U-mode meant to read: time where the CSR is missing, or an
+ * SBI counter whose mcounteren bit CDE=1 cleared (U-mode only with the
+ * supervisor's scounteren consent).
+ */
+static bool counter_value(const struct sbi_trap_regs *regs, unsigned int idx,
+			  unsigned long *val)
+{
+	bool user = !(regs->mstatus & MSTATUS_MPP);
+
+	if (user && !((csr_read(CSR_SCOUNTEREN) >> idx) & 1))
+		return false;
+	if (idx == 1) {
+		*val = sbi_timer_value();
+		return true;
+	}
+	return pmu_hart_emulate_read(&sbi_scratch_this()->pmu, idx, val);
 }
 
 void sbi_emulate_illegal(struct sbi_trap_regs *regs, unsigned long tval)
 {
-	unsigned long insn = tval, rd;
+	unsigned long insn = tval, val;
+	unsigned int idx, rd;
 
 	sbi_pmu_fw_count(PMU_FW_ILLEGAL_INSN);
 	if (!insn && sbi_fetch_insn(regs->mepc, &insn))
 		insn = 0;
-	if (!is_rdtime(insn)) {
+	if (!is_counter_read(insn, &idx) || !counter_value(regs, idx, &val)) {
 		sbi_trap_redirect(regs, CAUSE_ILLEGAL_INSTRUCTION, tval);
 		return;
 	}
 	rd = (insn >> 7) & 31;
 	if (rd)
-		*xreg(regs, rd) = sbi_timer_value();
+		*xreg(regs, rd) = val;
 	regs->mepc += 4;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Per-hart machine configuration and the way down to S-mode. */
 #include <sbi/riscv_asm.h>
+#include <sbi/sbi_console.h>
 #include <sbi/sbi_hart.h>
 #include <sbi/sbi_init.h>
 #include <sbi/sbi_platform.h>
@@ -9,7 +10,7 @@
 /* ACLINT: S-mode must not reach msip or mtimecmp of any hart. */
 #define ACLINT_PMP_SIZE		0x10000UL
 
-static unsigned long deleg_exceptions(void)
+static unsigned long deleg_exceptions(const struct sbi_scratch *s)
 {
 	unsigned long d = BIT(CAUSE_MISALIGNED_FETCH) | BIT(CAUSE_BREAKPOINT) |
 			  BIT(CAUSE_USER_ECALL) | BIT(CAUSE_FETCH_ACCESS) |
@@ -17,10 +18,15 @@ static unsigned long deleg_exceptions(void)
 			  BIT(CAUSE_LOAD_PAGE_FAULT) |
 			  BIT(CAUSE_STORE_PAGE_FAULT);
 
-	/* rdtime needs emulating only where the time CSR is missing */
-	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_ZICNTR_TIME))
+	/*
+	 * Illegal instructions come to M-mode where rdtime must be emulated
+	 * (no time CSR) or reads of SBI counters (CDE=1 clears their
+	 * mcounteren bits).
+	 */
+	if (sbi_isa_has(&s->isa, SBI_ISA_EXT_ZICNTR_TIME) &&
+	    !pmu_hart_cde(&s->pmu))
 		d |= BIT(CAUSE_ILLEGAL_INSTRUCTION);
-	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_H))
+	if (sbi_isa_has(&s->isa, SBI_ISA_EXT_H))
 		d |= BIT(CAUSE_VIRTUAL_SUPERVISOR_ECALL) |
 		     BIT(CAUSE_FETCH_GUEST_PAGE_FAULT) |
 		     BIT(CAUSE_LOAD_GUEST_PAGE_FAULT) |
@@ -29,31 +35,49 @@ static unsigned long deleg_exceptions(void)
 	return d;
 }
 
-static void setup_delegation(void)
+static void setup_delegation(const struct sbi_scratch *s)
 {
 	unsigned long irqs = MIP_SSIP | MIP_STIP | MIP_SEIP;
 
-	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSCOFPMF))
+	/* counter overflow and PDIS share the LCOFI, always S-mode's */
+	if (sbi_isa_has(&s->isa, SBI_ISA_EXT_SSCOFPMF))
 		irqs |= MIP_LCOFIP;
 	csr_write(CSR_MIDELEG, irqs);
-	csr_write(CSR_MEDELEG, deleg_exceptions());
+	csr_write(CSR_MEDELEG, deleg_exceptions(s));
 }
 
-static void setup_envcfg(void)
+static void setup_envcfg(const struct sbi_isa *isa)
 {
 	unsigned long env = MENVCFG_CBIE & (1UL << 4);	/* CBIE = flush */
 
-	if (!sbi_plat.isa.has_menvcfg)
+	if (!isa->has_menvcfg)
 		return;
 	env |= MENVCFG_CBCFE | MENVCFG_CBZE | MENVCFG_PBMTE | MENVCFG_ADUE;
-	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC))
+	if (sbi_isa_has(isa, SBI_ISA_EXT_SSTC))
 		env |= MENVCFG_STCE;
 	csr_write(CSR_MENVCFG, env);	/* WARL: unsupported bits stay 0 */
-	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SMSTATEEN))
+	/* Linux reads seed when the DT lists zkr */
+	if (sbi_isa_has(isa, SBI_ISA_EXT_ZKR))
+		csr_set(CSR_MSECCFG, MSECCFG_SSEED);
+	/* CSRIND and PDIS are the PMU policy's (pmu_hart_delegate) */
+	if (sbi_isa_has(isa, SBI_ISA_EXT_SMSTATEEN))
 		csr_write(CSR_MSTATEEN0, SMSTATEEN0_SE0 | SMSTATEEN0_ENVCFG |
 			  SMSTATEEN0_CSRIND | SMSTATEEN0_AIA |
 			  SMSTATEEN0_IMSIC | SMSTATEEN0_CONTEXT |
 			  SMSTATEEN0_CTR);
+}
+
+/* This hart's extensions: the DT's view, confirmed by its own CSRs. */
+static void probe_hart(struct sbi_scratch *s)
+{
+	unsigned int mine, boot = sbi_plat.pmu.features;
+
+	s->isa = sbi_plat.isa_dt;
+	sbi_isa_probe(&s->isa);
+	mine = sbi_pmu_features(&s->isa);
+	if (mine != boot)
+		sbi_printf("tally: hart %lu: PMU features 0x%x differ from the "
+			   "boot hart's 0x%x\n", s->hartid, mine, boot);
 }
 
 static unsigned long napot(unsigned long base, unsigned long size)
@@ -101,12 +125,14 @@ void sbi_hart_init(void)
 
 	csr_write(CSR_MIE, 0);
 	csr_clear(CSR_MSTATUS, MSTATUS_MPRV | MSTATUS_MIE);
-	setup_delegation();
-	setup_envcfg();
+	probe_hart(s);
+	setup_envcfg(&s->isa);
 	setup_pmp();
 	pmu_hart_init(&s->pmu, &sbi_plat.pmu);
 	/* time is read directly; counters as the PMU core set them */
 	csr_set(CSR_MCOUNTEREN, BIT(1));
+	pmu_hart_delegate(&s->pmu, sbi_pmu_features(&s->isa));
+	setup_delegation(s);
 	/* IPIs from other harts must reach us while S-mode runs */
 	csr_write(CSR_MIE, MIP_MSIP);
 }

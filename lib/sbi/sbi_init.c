@@ -76,6 +76,8 @@ static void fixup_fdt(void *fdt)
 
 	if (!err)
 		err = fdt_disable_unusable_harts(fdt);
+	if (!err)
+		err = fdt_hide_isa_extensions(fdt, sbi_pmu_hidden_extensions());
 	if (err)
 		sbi_printf("tally: warning: DT fix-up failed (%d)\n", err);
 }

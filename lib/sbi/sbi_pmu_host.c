@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* The firmware's side of the PMU core: host services and DT set-up. */
+/*
+ * The firmware's side of the PMU core: host services, DT set-up and the
+ * delegation policy's inputs (docs/delegation.md).
+ */
 #include <libfdt.h>
 #include <pmu/pmu_host.h>
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
+#include <sbi/sbi_fdt.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 
@@ -57,9 +61,8 @@ void *pmu_host_smem_ptr(unsigned long addr)
 	return (void *)addr;
 }
 
-static unsigned int pmu_features(void)
+unsigned int sbi_pmu_features(const struct sbi_isa *isa)
 {
-	const struct sbi_isa *isa = &sbi_plat.isa;
 	unsigned int f = 0;
 
 	if (isa->has_mcountinhibit)
@@ -70,6 +73,17 @@ static unsigned int pmu_features(void)
 		f |= PMU_FEAT_SMCNTRPMF;
 	if (sbi_isa_has(isa, SBI_ISA_EXT_H))
 		f |= PMU_FEAT_HYP;
+	/* S-mode reaches delegated counters only through siselect/sireg* */
+	if (sbi_isa_has(isa, SBI_ISA_EXT_SMCDELEG) &&
+	    sbi_isa_has(isa, SBI_ISA_EXT_SSCCFG) &&
+	    sbi_isa_has(isa, SBI_ISA_EXT_SSCSRIND))
+		f |= PMU_FEAT_SMCDELEG;
+	if (sbi_isa_has(isa, SBI_ISA_EXT_SMSTATEEN))
+		f |= PMU_FEAT_SMSTATEEN;
+	if (sbi_isa_has(isa, SBI_ISA_EXT_SMPDIS))
+		f |= PMU_FEAT_SMPDIS;
+	if (sbi_isa_has(isa, SBI_ISA_EXT_SSPDIS))
+		f |= PMU_FEAT_SSPDIS;
 	return f;
 }
 
@@ -94,17 +108,39 @@ void sbi_pmu_platform_init(void *fdt)
 {
 	int node;
 
-	pmu_platform_init(&sbi_plat.pmu, pmu_features());
+	pmu_platform_init(&sbi_plat.pmu, sbi_pmu_features(&sbi_plat.isa));
 	pmu_platform_probe(&sbi_plat.pmu);
 	node = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu");
 	if (node < 0) {
 		pmu_platform_default_map(&sbi_plat.pmu);
-		return;
+	} else {
+		load_prop(fdt, node, "riscv,event-to-mhpmevent",
+			  pmu_dt_event_to_mhpmevent);
+		load_prop(fdt, node, "riscv,event-to-mhpmcounters",
+			  pmu_dt_event_to_mhpmcounters);
+		load_prop(fdt, node, "riscv,raw-event-to-mhpmcounters",
+			  pmu_dt_raw_event_to_mhpmcounters);
 	}
-	load_prop(fdt, node, "riscv,event-to-mhpmevent",
-		  pmu_dt_event_to_mhpmevent);
-	load_prop(fdt, node, "riscv,event-to-mhpmcounters",
-		  pmu_dt_event_to_mhpmcounters);
-	load_prop(fdt, node, "riscv,raw-event-to-mhpmcounters",
-		  pmu_dt_raw_event_to_mhpmcounters);
+	/* the DT's /chosen overrides the build-time policy */
+	node = fdt_path_offset(fdt, "/chosen");
+	pmu_platform_delegate(&sbi_plat.pmu,
+			      fdt_get_u32(fdt, node, "tally,pmu-delegate",
+					  FW_PMU_DELEGATE),
+			      fdt_get_u32(fdt, node, "tally,pdis-delegate",
+					  FW_PDIS_DELEGATE) != 0);
+}
+
+unsigned long sbi_pmu_hidden_extensions(void)
+{
+	const struct pmu_platform *p = &sbi_plat.pmu;
+	/* zicntr stays (rdtime is emulated), h is not the PMU's business */
+	unsigned long hide = sbi_plat.isa_dt.ext & ~sbi_plat.isa.ext &
+			     ~(BIT(SBI_ISA_EXT_ZICNTR_TIME) | BIT(SBI_ISA_EXT_H));
+
+	if (!p->deleg_mask)
+		hide |= BIT(SBI_ISA_EXT_SMCDELEG) | BIT(SBI_ISA_EXT_SSCCFG) |
+			BIT(SBI_ISA_EXT_SSPESA) | BIT(SBI_ISA_EXT_SSPLCOFI);
+	if (!p->pdis_deleg)
+		hide |= BIT(SBI_ISA_EXT_SSPDIS);
+	return hide;
 }

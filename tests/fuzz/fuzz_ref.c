@@ -342,7 +342,7 @@ static void ec_cfg_match(unsigned int h, const unsigned long *a)
 {
 	struct fz_model *m = &fz.m[h];
 	unsigned long flags = a[2], ev = a[3], val;
-	uint64_t data = a[4], set, cand = 0, strict, sel = 0, bit;
+	uint64_t data = a[4], set, cand = 0, sel = 0, bit;
 	uint32_t allowed;
 	bool fw = false;
 	unsigned int c;
@@ -364,14 +364,13 @@ static void ec_cfg_match(unsigned int h, const unsigned long *a)
 		}
 		/*
 		 * Filter hints (config_flags[3:7]) may be ignored, so they do
-		 * not make an event unsupported; docs/pmu.md keeps cycle and
-		 * instret without Smcntrpmf for unfiltered requests, which
-		 * is accepted too.
+		 * not make an event unsupported, except that cycle and
+		 * instret without Smcntrpmf serve only unfiltered requests
+		 * (docs/delegation.md).
 		 */
-		strict = cand;
 		if (!fw && !fz.cfg.smcntrpmf && (flags & filter_flags()))
-			strict &= ~(uint64_t)PMU_FIXED_MASK;
-		allowed = (cand ? ERR_OK : 0) | (strict ? 0 : ERR_NOTSUP);
+			cand &= ~(uint64_t)PMU_FIXED_MASK;
+		allowed = cand ? ERR_OK : ERR_NOTSUP;
 	}
 	if (call(h, SBI_EXT_PMU_COUNTER_CFG_MATCH, a, &val, allowed))
 		return;

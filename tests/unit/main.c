@@ -13,6 +13,7 @@ int main(void)
 	suite_snapshot();
 	suite_event_info();
 	suite_hart();
+	suite_deleg();
 	suite_ecall();
 	return ut_summary();
 }

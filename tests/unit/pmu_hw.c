@@ -95,14 +95,18 @@ static void fixed_counters_without_smcntrpmf(void)
 	UT_EQ(cfg_match(2, 0x1, PMU_CFG_SET_MINH, INS, 0, &idx), 0);
 	UT_EQ(idx, 2);
 	UT_EQ(ctr_stop(2, 1, PMU_STOP_RESET), 0);
-	/* only when no such counter is free are the hints ignored */
+	/* the fixed counters cannot filter: never used for a filtered ask */
 	for (i = 4; i <= 18; i++)
 		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
-	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_SINH, INS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_SINH, INS, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SET_SINH, CYC, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SET_UINH, CYC, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	/* unfiltered they still count */
+	UT_EQ(cfg_match(0, 0x7fffd, 0, INS, 0, &idx), 0);
 	UT_EQ(idx, 2);
-	/* a set of the fixed counter alone: it can count, so it does */
-	UT_EQ(cfg_match(0, 1, PMU_CFG_SET_SINH, CYC, 0, &idx), 0);
-	UT_EQ(idx, 0);
 }
 
 static void guest_hints_need_honouring_with_h(void)
@@ -142,7 +146,10 @@ static void no_sscofpmf_hints_ignored(void)
 	UT_EQ(sim.evt[idx], SEL);
 	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_INH_MASK, REFS, 0, &idx), 0);
 	UT_EQ(sim.evt[idx], SEL);
-	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_SINH, CYC, 0, &idx), 0);
+	/* except on the fixed counters, which would count M-mode too */
+	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_SINH, CYC, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), 0);
 	UT_EQ(idx, 0);
 	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_VSINH | PMU_CFG_SET_VUINH |
 			PMU_CFG_SET_MINH, INS, 0, &idx), 0);

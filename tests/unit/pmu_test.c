@@ -27,7 +27,10 @@ unsigned int env_features(const struct sim_cfg *cfg)
 	return (cfg->mcountinhibit ? PMU_FEAT_MCOUNTINHIBIT : 0) |
 	       (cfg->sscofpmf ? PMU_FEAT_SSCOFPMF : 0) |
 	       (cfg->smcntrpmf ? PMU_FEAT_SMCNTRPMF : 0) |
-	       (cfg->hyp ? PMU_FEAT_HYP : 0);
+	       (cfg->hyp ? PMU_FEAT_HYP : 0) |
+	       (cfg->smcdeleg ? PMU_FEAT_SMCDELEG : 0) |
+	       (cfg->smstateen ? PMU_FEAT_SMSTATEEN : 0) |
+	       (cfg->smpdis ? PMU_FEAT_SMPDIS | PMU_FEAT_SSPDIS : 0);
 }
 
 void env_setup(const struct sim_cfg *cfg, enum env_map map)

@@ -57,6 +57,7 @@ long set_shmem(unsigned long lo, unsigned long hi, unsigned long flags);
 #define ALL_HPM		0x7fff8UL
 
 void suite_platform(void);
+void suite_deleg(void);
 void suite_dt(void);
 void suite_counters(void);
 void suite_hw(void);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <stdlib.h>
 #include <string.h>
+#include <pmu/pmu_csr.h>
 #include <pmu/pmu_host.h>
+#include <sbi/riscv_draft_encoding.h>
 #include "sim_csr.h"
 
 #define OF_BIT		(1ULL << 63)
@@ -148,6 +150,21 @@ static int sim_csr(unsigned int csr, uint64_t **reg, uint64_t *wmask,
 			return -1;
 		*reg = &sim.evt[csr - 0x320];
 		*wmask = sim.cfg.sscofpmf ? ~vmask : ~0ULL;
+		return 0;
+	}
+	if (csr == SIM_MENVCFG) {
+		*reg = &sim.menvcfg;
+		*wmask = sim.cfg.smcdeleg ? PMU_MENVCFG_CDE : 0;
+		return 0;
+	}
+	if (csr == SIM_MSTATEEN0 && sim.cfg.smstateen) {
+		*reg = &sim.mstateen0;
+		*wmask = ~0ULL;
+		return 0;
+	}
+	if (csr == SIM_MPDISCTL && sim.cfg.smpdis) {
+		*reg = &sim.mpdisctl;
+		*wmask = ~PDISCTL_MEM;	/* no memory buffer */
 		return 0;
 	}
 	if ((csr == SIM_MCYCLECFG || csr == SIM_MINSTRETCFG) &&

@@ -20,6 +20,9 @@ struct sim_cfg {
 	bool sscofpmf;
 	bool smcntrpmf;
 	bool hyp;
+	bool smcdeleg;		/* menvcfg.CDE writable */
+	bool smstateen;		/* mstateen0 exists */
+	bool smpdis;		/* mpdisctl exists */
 };
 
 struct sim_hart {
@@ -30,6 +33,9 @@ struct sim_hart {
 	uint64_t instretcfg;
 	uint32_t inhibit;
 	uint32_t counteren;
+	uint64_t menvcfg;
+	uint64_t mstateen0;
+	uint64_t mpdisctl;
 	unsigned int lcofi;		/* overflow interrupts raised */
 	unsigned int bad_access;	/* accesses to absent CSRs */
 	unsigned int bad_csr;
@@ -44,6 +50,9 @@ extern struct sim_hart sim;
 #define SIM_MINSTRETCFG		0x322U
 #define SIM_MCOUNTEREN		0x306U
 #define SIM_SCOUNTOVF		0xda0U
+#define SIM_MENVCFG		0x30aU
+#define SIM_MSTATEEN0		0x30cU
+#define SIM_MPDISCTL		0x7f0U
 
 /* Selectors that also tick the fixed counters */
 #define SIM_SEL_CYCLES		1

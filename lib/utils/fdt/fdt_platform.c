@@ -68,6 +68,7 @@ static int parse_harts(const void *fdt, unsigned long boot_hartid)
 	}
 	if (!sbi_hart_valid(boot_hartid))
 		return -FDT_ERR_NOTFOUND;
+	sbi_plat.isa_dt.ext = isa;
 	sbi_plat.isa.ext = isa;
 	return 0;
 }

@@ -23,6 +23,7 @@ static const char *const ext_names[SBI_ISA_EXT_MAX] = {
 	[SBI_ISA_EXT_SSPDIS] = ISA_EXT_STR_SSPDIS,
 	[SBI_ISA_EXT_H] = "h",
 	[SBI_ISA_EXT_ZICNTR_TIME] = "zicntr",
+	[SBI_ISA_EXT_ZKR] = "zkr",
 };
 
 const char *sbi_isa_ext_name(enum sbi_isa_ext e)
@@ -137,6 +138,9 @@ void sbi_isa_probe(struct sbi_isa *isa)
 		sbi_isa_has(isa, SBI_ISA_EXT_ZICNTR_TIME) &&
 		csr_exists(CSR_TIME));
 	set_ext(isa, SBI_ISA_EXT_H, (csr_read(CSR_MISA) >> 7) & 1);
+	/* seed cannot be probed by a plain read: mseccfg and the DT decide */
+	set_ext(isa, SBI_ISA_EXT_ZKR, sbi_isa_has(isa, SBI_ISA_EXT_ZKR) &&
+		csr_exists(CSR_MSECCFG));
 	/* S-mode halves need their M-mode counterpart */
 	if (!sbi_isa_has(isa, SBI_ISA_EXT_SMCSRIND))
 		set_ext(isa, SBI_ISA_EXT_SSCSRIND, false);

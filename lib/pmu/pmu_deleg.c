@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Counter delegation (Smcdeleg/Ssccfg) and PDIS (Smpdis/Sspdis): which
+ * hardware the supervisor drives itself, and the CSRs that say so. The
+ * policy is docs/delegation.md; M-mode is never counted nor sampled.
+ */
+#include <sbi/riscv_draft_encoding.h>
+#include "pmu_internal.h"
+
+#define PMU_MCOUNTEREN_TM	(1UL << PMU_IDX_TIME)
+#define PMU_INHIBIT_PDIS	(1UL << COUNTINHIBIT_PDIS_SHIFT)
+#define PMU_MSTATEEN0_PDIS	(1ULL << SMSTATEEN0_PDIS_SHIFT)
+
+/* Counters S-mode may own without being able to count M-mode. */
+static uint32_t pmu_deleg_safe(unsigned int feat, uint32_t hw)
+{
+	uint32_t ok = 0;
+
+	if (!(feat & PMU_FEAT_SMCDELEG))
+		return 0;
+	if (feat & PMU_FEAT_SSCOFPMF)
+		ok |= hw & PMU_HPM_MASK;	/* mhpmevent.MINH */
+	if (feat & PMU_FEAT_SMCNTRPMF)
+		ok |= hw & PMU_FIXED_MASK;	/* mcyclecfg/minstretcfg.MINH */
+	return ok;
+}
+
+uint32_t pmu_platform_delegate(struct pmu_platform *plat, uint32_t want,
+			       bool pdis)
+{
+	uint32_t d = want & pmu_deleg_safe(plat->features, plat->hw_mask);
+
+	plat->deleg_mask = d;
+	plat->pdis_deleg = pdis && pmu_has(plat, PMU_FEAT_SSPDIS);
+	/* the index layout stays: a delegated index is simply not SBI's */
+	plat->hw_mask &= ~d;
+	plat->filter_mask &= ~d;
+	plat->of_mask &= ~d;
+	plat->valid_mask &= ~(uint64_t)d;
+	return d;
+}
+
+/* Stopped, zero, idle event with MINH (which sireg2 cannot clear). */
+static void pmu_deleg_reset_ctrs(const struct pmu_platform *plat, uint32_t d)
+{
+	if (!d)
+		return;
+	pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, d);
+	for (; d; d &= d - 1) {
+		unsigned int i = pmu_ctz(d);
+
+		pmu_hw_write_event(plat, i, PMU_EVT_MINH);
+		pmu_hw_write(i, 0);
+	}
+}
+
+static void pmu_csr_assign(unsigned int csr, unsigned long bits, bool on)
+{
+	if (on)
+		pmu_host_csr_set(csr, bits);
+	else
+		pmu_host_csr_clear(csr, bits);
+}
+
+/* mpdisctl: nothing selected, M never; OF=1 so no LCOFI is pending. */
+static void pmu_pdis_reset(void)
+{
+	pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, PMU_INHIBIT_PDIS);
+	if (sizeof(unsigned long) < 8) {
+		pmu_host_csr_write(CSR_MPDISCTL, 0);
+		pmu_host_csr_write(CSR_MPDISCTLH,
+				   (unsigned long)(PDISCTL_OF >> 32));
+	} else {
+		pmu_host_csr_write(CSR_MPDISCTL, (unsigned long)PDISCTL_OF);
+	}
+}
+
+/* The enables: re-applied as they are after a resume. */
+static void pmu_deleg_enable(struct pmu_hart *h, unsigned int feat)
+{
+	const struct pmu_platform *plat = h->plat;
+	bool pdis = plat->pdis_deleg && (feat & PMU_FEAT_SSPDIS);
+	unsigned long en;
+
+	h->cde = plat->deleg_mask && (feat & PMU_FEAT_SMCDELEG);
+	if (h->cde) {
+		/* SBI counters drop out of mcounteren, so sireg* cannot reach them */
+		en = pmu_host_csr_read(PMU_CSR_MCOUNTEREN) & PMU_MCOUNTEREN_TM;
+		pmu_host_csr_write(PMU_CSR_MCOUNTEREN, en | plat->deleg_mask);
+	}
+	if (feat & PMU_FEAT_SMSTATEEN) {
+		if (h->cde)
+			pmu_host_csr_set(PMU_CSR_MSTATEEN0,
+					 (unsigned long)PMU_MSTATEEN0_CSRIND);
+		if (feat & PMU_FEAT_SMPDIS)
+			pmu_csr_assign(PMU_CSR_MSTATEEN0,
+				       (unsigned long)PMU_MSTATEEN0_PDIS, pdis);
+	}
+	if (feat & PMU_FEAT_SMCDELEG)
+		pmu_csr_assign(PMU_CSR_MENVCFG, (unsigned long)PMU_MENVCFG_CDE,
+			       h->cde);
+	if ((feat & PMU_FEAT_SMPDIS) && pdis)
+		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, PMU_INHIBIT_PDIS);
+}
+
+void pmu_hart_delegate(struct pmu_hart *h, unsigned int hart_features)
+{
+	h->hart_features = hart_features;
+	pmu_deleg_reset_ctrs(h->plat, h->plat->deleg_mask);
+	if (hart_features & PMU_FEAT_SMPDIS)
+		pmu_pdis_reset();
+	pmu_deleg_enable(h, hart_features);
+}
+
+void pmu_hart_redelegate(struct pmu_hart *h)
+{
+	pmu_deleg_enable(h, h->hart_features);
+}
+
+bool pmu_hart_emulate_read(const struct pmu_hart *h, unsigned int idx,
+			   unsigned long *value)
+{
+	if (!h->cde || idx >= PMU_HW_CTR_MAX ||
+	    !((h->plat->hw_mask >> idx) & 1))
+		return false;
+	*value = (unsigned long)pmu_hw_read(idx);
+	return true;
+}
