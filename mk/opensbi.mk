@@ -10,8 +10,9 @@
 #
 # OPENSBI_SRC may also come from the environment (so `make check` runs the
 # suite too). <version> is MAJOR.MINOR of the tree's sbi_version.h (v1.5.1
-# calls itself 1.5). Objects go to build/opensbi/obj-<hash of the tree's
-# path>, so two trees of one version never share them.
+# calls itself 1.5). FW_PMU_DELEGATE / FW_PDIS_DELEGATE set the delegation
+# policy as for Tally's firmware. Objects go to build/opensbi/obj-<hash of
+# the tree's path and those knobs>, so no two configurations share them.
 
 OPENSBI_SRC	?=
 OPENSBI_TREE	:= $(if $(OPENSBI_SRC),$(abspath $(OPENSBI_SRC)))
@@ -20,7 +21,11 @@ opensbi_ver_part = $(shell sed -n 's/^\#define OPENSBI_VERSION_$(1)[[:space:]]*\
 		   $(OPENSBI_VERH) 2>/dev/null)
 OPENSBI_VER	:= $(if $(OPENSBI_TREE),$(call opensbi_ver_part,MAJOR).$(call opensbi_ver_part,MINOR))
 OPENSBI_OUT	:= $(BUILD)/opensbi/$(OPENSBI_VER)
-OPENSBI_OBJ	:= $(BUILD)/opensbi/obj-$(shell printf '%s' '$(OPENSBI_TREE)' | sha256sum | cut -c1-12)
+# the firmware's delegation knobs (docs/delegation.md) apply here too
+OPENSBI_KNOBS	:= TALLY_PMU_DELEGATE=$(FW_PMU_DELEGATE) \
+		   TALLY_PDIS_DELEGATE=$(FW_PDIS_DELEGATE)
+OPENSBI_OBJ	:= $(BUILD)/opensbi/obj-$(shell printf '%s' '$(OPENSBI_TREE) $(OPENSBI_KNOBS)' | \
+		   sha256sum | cut -c1-12)
 OPENSBI_FW_DYNAMIC := $(OPENSBI_OUT)/fw_dynamic.bin
 OPENSBI_LOGS	:= $(BUILD)/test-logs/opensbi-$(OPENSBI_VER)
 # bootargs: no Tally test channel; firmware events at OpenSBI's call sites
@@ -30,7 +35,8 @@ OPENSBI_PMU_APPEND := pmu.opensbi
 # variables (FW_DYNAMIC=...) may leak into it.
 OPENSBI_MAKE	= env -i PATH="$$PATH" HOME="$$HOME" make -C $(OPENSBI_TREE) \
 		  PLATFORM_DIR=$(TOP)/platform/opensbi O=$(OPENSBI_OBJ) \
-		  CROSS_COMPILE=$(CROSS_COMPILE) PLATFORM_RISCV_XLEN=64 -j$(JOBS)
+		  CROSS_COMPILE=$(CROSS_COMPILE) PLATFORM_RISCV_XLEN=64 \
+		  $(OPENSBI_KNOBS) -j$(JOBS)
 
 opensbi_need = echo "opensbi: OPENSBI_SRC is not set: give an OpenSBI source tree," \
 	"e.g. make $(1) OPENSBI_SRC=<opensbi-1.5.1 or -1.9> (docs/opensbi.md)"

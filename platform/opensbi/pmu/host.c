@@ -9,24 +9,49 @@
 #include <sbi/riscv_encoding.h>
 #include <sbi/sbi_domain.h>
 #include <sbi/sbi_hart.h>
+#include <sbi/riscv_draft_encoding.h>
 #include "tally_pmu.h"
 
-/* csr_read_num()/csr_write_num() know the counter CSRs, not these two. */
+/*
+ * csr_read_num()/csr_write_num() know the counter, event and inhibit CSRs;
+ * the others the core uses are named here.
+ */
 unsigned long pmu_host_csr_read(unsigned int csr)
 {
-	if (csr == CSR_MCOUNTEREN)
+	switch (csr) {
+	case CSR_MCOUNTEREN:
 		return csr_read(CSR_MCOUNTEREN);
-	if (csr == CSR_SCOUNTOVF)
+	case CSR_SCOUNTOVF:
 		return csr_read(CSR_SCOUNTOVF);
-	return csr_read_num(csr);
+	case CSR_MENVCFG:
+		return csr_read(CSR_MENVCFG);
+	case CSR_MSTATEEN0:
+		return csr_read(CSR_MSTATEEN0);
+	case CSR_MPDISCTL:
+		return csr_read(CSR_MPDISCTL);
+	default:
+		return csr_read_num(csr);
+	}
 }
 
 void pmu_host_csr_write(unsigned int csr, unsigned long val)
 {
-	if (csr == CSR_MCOUNTEREN)
+	switch (csr) {
+	case CSR_MCOUNTEREN:
 		csr_write(CSR_MCOUNTEREN, val);
-	else
+		break;
+	case CSR_MENVCFG:
+		csr_write(CSR_MENVCFG, val);
+		break;
+	case CSR_MSTATEEN0:
+		csr_write(CSR_MSTATEEN0, val);
+		break;
+	case CSR_MPDISCTL:
+		csr_write(CSR_MPDISCTL, val);
+		break;
+	default:
 		csr_write_num(csr, val);
+	}
 }
 
 /*

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * The platform description: features from OpenSBI's hart probing, the
- * counters the core probes, and the event maps that OpenSBI's platform
- * code hands over (generic: the riscv,pmu DT node through fdt_pmu.c).
+ * The platform description: the boot hart's features, the counters the
+ * core probes, the event maps that OpenSBI's platform code hands over
+ * (generic: the riscv,pmu DT node through fdt_pmu.c), then delegation.
  * Each row goes through the core's DT loaders, so it is checked the same
  * way as in Tally's own firmware; a platform that gives no row gets the
  * core's default map, as Tally does without a riscv,pmu node.
  */
-#include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
-#include <sbi/sbi_hart.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu.h>
 #include "tally_pmu.h"
@@ -82,27 +80,12 @@ static void load_selectors(const struct sbi_platform *plat)
 		load_selector(plat, PMU_EVIDX(PMU_EV_TYPE_CACHE, code));
 }
 
-static unsigned int hart_features(struct sbi_scratch *scratch)
-{
-	unsigned int f = 0;
-
-	if (sbi_hart_priv_version(scratch) >= SBI_HART_PRIV_VER_1_11)
-		f |= PMU_FEAT_MCOUNTINHIBIT;
-	if (sbi_hart_has_extension(scratch, SBI_HART_EXT_SSCOFPMF))
-		f |= PMU_FEAT_SSCOFPMF;
-	if (sbi_hart_has_extension(scratch, SBI_HART_EXT_SMCNTRPMF))
-		f |= PMU_FEAT_SMCNTRPMF;
-	if (misa_extension('H'))
-		f |= PMU_FEAT_HYP;
-	return f;
-}
-
 void tally_pmu_platform_setup(struct sbi_scratch *scratch)
 {
 	const struct sbi_platform *plat = sbi_platform_ptr(scratch);
 	int rc;
 
-	pmu_platform_init(&tally_pmu_plat, hart_features(scratch));
+	pmu_platform_init(&tally_pmu_plat, tally_pmu_hart_features(scratch));
 	pmu_platform_probe(&tally_pmu_plat);
 	rc = sbi_platform_pmu_init(plat);
 	if (rc)
@@ -112,4 +95,5 @@ void tally_pmu_platform_setup(struct sbi_scratch *scratch)
 		load_selectors(plat);
 	else
 		pmu_platform_default_map(&tally_pmu_plat);
+	tally_pmu_delegate();
 }

@@ -51,6 +51,7 @@ int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
 			return SBI_ENOMEM;
 	}
 	pmu_hart_init(*slot, &tally_pmu_plat);
+	pmu_hart_delegate(*slot, tally_pmu_hart_features(scratch));
 	return 0;
 }
 

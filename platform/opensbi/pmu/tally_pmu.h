@@ -27,9 +27,16 @@ struct pmu_hart *tally_pmu_hart(void);
 long tally_pmu_call(unsigned long fid, const unsigned long *a,
 		    unsigned long *value);
 
-/* ram.c: RAM ranges of the device tree */
+/* fdt.c: RAM ranges and /chosen properties of the device tree */
 void tally_pmu_ram_init(void);
 bool tally_pmu_ram_contains(unsigned long addr, unsigned long size);
+uint32_t tally_pmu_chosen_u32(const char *name, uint32_t dflt);
+
+/* features.c: PMU_FEAT_* of the calling hart */
+unsigned int tally_pmu_hart_features(struct sbi_scratch *scratch);
+
+/* deleg.c: the counter delegation and PDIS policy, on the boot hart */
+void tally_pmu_delegate(void);
 
 /* irq.c: the overflow interrupt as an SSE event, per hart */
 void tally_pmu_sse_init(bool cold_boot);

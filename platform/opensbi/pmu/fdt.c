@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * The RAM ranges of the device tree (/memory nodes), read once on the boot
- * hart. OpenSBI's root domain lets S-mode at nearly every address, MMIO
- * included; shared memory for the PMU must also be RAM.
+ * What the binding reads from the device tree OpenSBI booted with: the RAM
+ * ranges (/memory nodes, read once on the boot hart; OpenSBI's root domain
+ * lets S-mode at nearly every address, MMIO included, and the PMU's shared
+ * memory must also be RAM) and the delegation knobs of /chosen.
  */
 #include <libfdt.h>
 #include <sbi_utils/fdt/fdt_helper.h>
@@ -71,4 +72,18 @@ bool tally_pmu_ram_contains(unsigned long addr, unsigned long size)
 		    size <= ram[i].size - (addr - ram[i].base))
 			return true;
 	return false;
+}
+
+/* A u32 property of /chosen, or @dflt. */
+uint32_t tally_pmu_chosen_u32(const char *name, uint32_t dflt)
+{
+	const void *fdt = fdt_get_address();
+	const fdt32_t *p;
+	int node, len;
+
+	if (!fdt)
+		return dflt;
+	node = fdt_path_offset(fdt, "/chosen");
+	p = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
+	return p && len == sizeof(*p) ? fdt32_to_cpu(*p) : dflt;
 }
