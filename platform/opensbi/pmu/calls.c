@@ -132,8 +132,8 @@ static int fw_read(unsigned long fid, unsigned long cidx, uint64_t *cval)
 #if TALLY_OSBI_FW_READ_HI
 int sbi_pmu_ctr_fw_read(unsigned long cidx, uint64_t *cval, bool high_bits)
 {
-	return fw_read(high_bits ? SBI_EXT_PMU_COUNTER_FW_READ_HI :
-				   SBI_EXT_PMU_COUNTER_FW_READ,
+	return fw_read(high_bits ? SBI_EXT_PMU_COUNTER_FW_READ_HI
+				 : SBI_EXT_PMU_COUNTER_FW_READ,
 		       cidx, cval);
 }
 #else

@@ -14,10 +14,10 @@
 #include "tally_pmu.h"
 
 #ifndef TALLY_PMU_DELEGATE
-#define TALLY_PMU_DELEGATE	0
+#define TALLY_PMU_DELEGATE 0
 #endif
 #ifndef TALLY_PDIS_DELEGATE
-#define TALLY_PDIS_DELEGATE	1
+#define TALLY_PDIS_DELEGATE 1
 #endif
 
 /* a trial copy: the core narrows the request in place */
@@ -25,8 +25,8 @@ static struct pmu_platform trial;
 
 void tally_pmu_delegate(void)
 {
-	uint32_t want = tally_pmu_chosen_u32("tally,pmu-delegate",
-					     TALLY_PMU_DELEGATE);
+	uint32_t want =
+		tally_pmu_chosen_u32("tally,pmu-delegate", TALLY_PMU_DELEGATE);
 	bool pdis = tally_pmu_chosen_u32("tally,pdis-delegate",
 					 TALLY_PDIS_DELEGATE) != 0;
 	uint32_t got;
@@ -34,7 +34,9 @@ void tally_pmu_delegate(void)
 	trial = tally_pmu_plat;
 	got = pmu_platform_delegate(&trial, want, pdis);
 	if (got && trial.hw_mask) {
-		sbi_printf("tally-pmu: not delegating counters 0x%x: counters 0x%x would stay SBI's, and OpenSBI cannot emulate their reads\n",
+		sbi_printf("tally-pmu: not delegating counters 0x%x: counters "
+			   "0x%x would stay SBI's, and OpenSBI cannot emulate "
+			   "their reads\n",
 			   got, trial.hw_mask);
 		want = 0;
 	}

@@ -9,7 +9,7 @@
 #include <sbi_utils/fdt/fdt_helper.h>
 #include "tally_pmu.h"
 
-#define RAM_MAX		8
+#define RAM_MAX 8
 
 struct ram_range {
 	unsigned long base;

@@ -26,7 +26,7 @@ unsigned int tally_pmu_hart_features(struct sbi_scratch *scratch)
 {
 	unsigned int f = 0;
 
-#define HAS(ext)	sbi_hart_has_extension(scratch, SBI_HART_EXT_##ext)
+#define HAS(ext) sbi_hart_has_extension(scratch, SBI_HART_EXT_##ext)
 	if (sbi_hart_priv_version(scratch) >= SBI_HART_PRIV_VER_1_11)
 		f |= PMU_FEAT_MCOUNTINHIBIT;
 	if (HAS(SSCOFPMF))

@@ -82,7 +82,7 @@ int pmu_host_csr_probe(unsigned int csr, unsigned long val,
  * _Bool: the core's interface, whatever OpenSBI calls bool.
  */
 _Bool pmu_host_smem_allowed(unsigned long addr_lo, unsigned long addr_hi,
-			   unsigned long size)
+			    unsigned long size)
 {
 	if (addr_hi || addr_lo + size < addr_lo)
 		return false;

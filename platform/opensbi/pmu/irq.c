@@ -15,9 +15,9 @@
 #include "tally_pmu.h"
 
 #ifdef SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW
-#define PMU_SSE_EVENT	SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW
+#define PMU_SSE_EVENT SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW
 #else
-#define PMU_SSE_EVENT	SBI_SSE_EVENT_LOCAL_PMU
+#define PMU_SSE_EVENT SBI_SSE_EVENT_LOCAL_PMU
 #endif
 
 static unsigned long ovf_mask(void)

@@ -62,7 +62,7 @@ static void load_selector(const struct sbi_platform *plat, uint32_t event_idx)
 	uint8_t row[12];
 
 	if (!sel)
-		return;	/* no opinion: keep the zero-extended event_idx */
+		return; /* no opinion: keep the zero-extended event_idx */
 	be32_put(row, event_idx);
 	be32_put(row + 4, sel >> 32);
 	be32_put(row + 8, sel);
@@ -89,8 +89,9 @@ void tally_pmu_platform_setup(struct sbi_scratch *scratch)
 	pmu_platform_probe(&tally_pmu_plat);
 	rc = sbi_platform_pmu_init(plat);
 	if (rc)
-		sbi_printf("tally-pmu: platform event map stopped at error %d\n",
-			   rc);
+		sbi_printf(
+			"tally-pmu: platform event map stopped at error %d\n",
+			rc);
 	if (map_rows)
 		load_selectors(plat);
 	else

@@ -86,6 +86,7 @@ void sbi_pmu_set_device(const struct sbi_pmu_device *dev)
 	if (!dev || vendor_dev)
 		return;
 	vendor_dev = dev;
-	sbi_printf("tally-pmu: PMU device %s registered; its hooks are not used\n",
-		   dev->name);
+	sbi_printf(
+		"tally-pmu: PMU device %s registered; its hooks are not used\n",
+		dev->name);
 }
