@@ -4,13 +4,16 @@
 
 CHECK_SUITES += linux
 
+# where the tests' console logs go (mk/opensbi.mk keeps its runs apart)
+LINUX_TEST_LOGS ?= $(BUILD)/test-logs/linux
+
 LINUX_TESTS := $(sort $(wildcard $(TOP)/tests/linux/*-test.sh))
 
 check-linux: $(LINUX_BOOT_DEPS) linux ## Linux boot + perf tests
 	@p=0; f=0; \
 	for t in $(LINUX_TESTS); do \
 		echo "--- $$(basename $$t)"; \
-		$(LINUX_RUN_ENV) LOG_DIR=$(BUILD)/test-logs/linux $$t | tee $(BUILD)/linux/last-test.out; \
+		$(LINUX_RUN_ENV) LOG_DIR=$(LINUX_TEST_LOGS) $$t | tee $(BUILD)/linux/last-test.out; \
 		line=$$(tail -1 $(BUILD)/linux/last-test.out); \
 		case "$$line" in \
 		*" passed, "*" failed") \

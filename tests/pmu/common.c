@@ -277,13 +277,26 @@ void pmu_env_init(void)
 	pmu.smcntrpmf = dt_has_isa_ext("smcntrpmf");
 	pmu.hyp = dt_has_isa_ext("h");
 	pmu.dt_pmu = dt.pmu[0] != '\0';
+	/*
+	 * A firmware may take the tables out of the DT it passes on (OpenSBI
+	 * does): the node then no longer describes the event map.
+	 */
+	if (pmu.dt_pmu && !dt_pmu_prop("riscv,event-to-mhpmcounters", NULL) &&
+	    !dt_pmu_prop("riscv,event-to-mhpmevent", NULL) &&
+	    !dt_pmu_prop("riscv,raw-event-to-mhpmcounters", NULL)) {
+		pmu.dt_pmu = false;
+		pmu.dt_pmu_emptied = true;
+	}
+	pmu.opensbi_sites = payload_has_arg("pmu.opensbi");
 	find_fw_region();
 	discover_counters();
 
 	test_diag("SBI v%lu.%lu, harts 0x%lx, Sscofpmf %s, Smcntrpmf %s, H %s, riscv,pmu node %s",
 		  pmu.spec_major, pmu.spec_minor, platform.hart_mask,
 		  pmu.sscofpmf ? "yes" : "no", pmu.smcntrpmf ? "yes" : "no",
-		  pmu.hyp ? "yes" : "no", pmu.dt_pmu ? dt.pmu : "none");
+		  pmu.hyp ? "yes" : "no",
+		  pmu.dt_pmu ? dt.pmu :
+		  pmu.dt_pmu_emptied ? "without tables (map unknown)" : "none");
 	test_diag("%lu counters: valid 0x%llx, hardware 0x%llx (hpm 0x%llx), firmware 0x%llx; cycle %d instret %d",
 		  pmu.num, (unsigned long long)pmu.valid,
 		  (unsigned long long)pmu.hw, (unsigned long long)pmu.hpm,

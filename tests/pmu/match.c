@@ -116,19 +116,21 @@ static void test_skip_match(void)
 				    NO_CTR;
 	if (g > f && g - f < 64) {
 		c = match_check(f, 1UL | (1UL << (g - f)), PMU_CFG_SKIP_MATCH,
-				EV_FW(PMU_FW_IPI_SENT), 0,
+				EV_FW(PMU_FW_FENCE_I_SENT), 0,
 				"SKIP_MATCH on two counters");
 		TEST_EQ(c, f, "SKIP_MATCH on {%ld, %ld} returns %ld", f, g, f);
-		/* it now counts IPI_SENT, not SET_TIMER */
+		/*
+		 * it now counts FENCE_I_SENT, not SET_TIMER (a fence to self:
+		 * counted once whether a firmware counts per target or per
+		 * request)
+		 */
 		TEST_SBI_OK(sbi_pmu_counter_start(f, 1, PMU_START_SET_INIT_VALUE,
 						  0), "start(%ld) from 0", f);
 		sbi_set_timer(~0UL);
-		local_irq_disable();
-		sbi_send_ipi(1, pmu.self);
-		csr_clear(CSR_SIP, SIP_SSIP);
+		sbi_remote_fence_i(1, pmu.self);
 		sbi_pmu_counter_stop(f, 1, 0);
 		TEST_EQ(ctr_value(f), 1,
-			"after SKIP_MATCH to IPI_SENT: one IPI counted, the set_timer not");
+			"after SKIP_MATCH to FENCE_I_SENT: one fence counted, the set_timer not");
 	}
 	ctr_release_all();
 
@@ -438,7 +440,10 @@ static void test_bad_events(void)
 	match_expect(0, all, 0, PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 1), 0,
 		     SBI_ERR_NOT_SUPPORTED, "raw v2 with code 1");
 	raw = dt_pmu_prop("riscv,raw-event-to-mhpmcounters", &len);
-	if (!raw) {
+	if (pmu.dt_pmu_emptied)
+		test_skip("the firmware took the riscv,pmu tables out of the DT",
+			  "raw events without a DT raw map");
+	else if (!raw) {
 		match_expect(0, all, 0, PMU_EVIDX(PMU_EV_TYPE_RAW, 0), 0x1,
 			     SBI_ERR_NOT_SUPPORTED, "raw without a DT raw map");
 		match_expect(0, all, 0, PMU_EVIDX(PMU_EV_TYPE_RAW_V2, 0), 0x1,

@@ -35,7 +35,10 @@ struct pmu_env {
 
 	/* from the DT in a1 (riscv,isa-extensions of the boot hart) */
 	bool sscofpmf, smcntrpmf, hyp;
-	bool dt_pmu;			/* a riscv,pmu node */
+	bool dt_pmu;			/* a riscv,pmu node with its tables */
+	bool dt_pmu_emptied;		/* the node, its tables taken out */
+	/* bootarg pmu.opensbi: firmware events counted at OpenSBI's sites */
+	bool opensbi_sites;
 
 	/* from NUM_COUNTERS and COUNTER_GET_INFO */
 	unsigned long num;		/* num_counters */

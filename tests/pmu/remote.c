@@ -146,12 +146,19 @@ void test_fw_count_smp(void)
 			 "timed out", "worker hart %lu finished", b))
 		goto out;
 
-	TEST_EQ(ctr_value(sent), 4, "boot: IPI_SENT 4");
+	if (pmu.opensbi_sites) {
+		test_skip("OpenSBI counts the IPIs of remote fences too",
+			  "boot: IPI_SENT 4, worker: IPI_RECEIVED 4");
+		test_skip("OpenSBI counts a fence request once, not per hart",
+			  "boot: FENCE_I_SENT 4");
+	} else {
+		TEST_EQ(ctr_value(sent), 4, "boot: IPI_SENT 4");
+		TEST_EQ(job.ipi_rcvd, 4, "worker: IPI_RECEIVED 4");
+		TEST_EQ(ctr_value(fs), 4,
+			"boot: FENCE_I_SENT 4 (2 to one hart, 1 to two harts)");
+	}
 	TEST_EQ(ctr_value(rcvd), 0, "boot: IPI_RECEIVED 0 (it sent them)");
-	TEST_EQ(job.ipi_rcvd, 4, "worker: IPI_RECEIVED 4");
 	TEST_EQ(job.ipi_sent, 0, "worker: IPI_SENT 0");
-	TEST_EQ(ctr_value(fs), 4,
-		"boot: FENCE_I_SENT 4 (2 to one hart, 1 to two harts)");
 	TEST_EQ(ctr_value(fr), 1, "boot: FENCE_I_RECEIVED 1 (itself once)");
 	TEST_EQ(job.fence_i_rcvd, 3, "worker: FENCE_I_RECEIVED 3");
 	TEST_EQ(ctr_value(ss), 1, "boot: SFENCE_VMA_SENT 1");

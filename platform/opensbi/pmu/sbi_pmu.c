@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * OpenSBI's PMU life cycle on Tally's PMU core: per-hart state behind a
+ * scratch-area pointer, hart init/exit, firmware event counting and the
+ * platform PMU device.
+ */
+#include <sbi/sbi_console.h>
+#include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_error.h>
+#include <sbi/sbi_heap.h>
+#include <sbi/sbi_pmu.h>
+#include "tally_pmu.h"
+
+static unsigned long hart_ptr_offset;
+
+/* Named in the boot banner when the platform registers no device. */
+static const struct sbi_pmu_device tally_pmu_device = {
+	.name = "tally-pmu",
+};
+static const struct sbi_pmu_device *vendor_dev;
+
+static struct pmu_hart **hart_slot(struct sbi_scratch *scratch)
+{
+	return sbi_scratch_offset_ptr(scratch, hart_ptr_offset);
+}
+
+struct pmu_hart *tally_pmu_hart(void)
+{
+	if (!hart_ptr_offset)
+		return NULL;
+	return *hart_slot(sbi_scratch_thishart_ptr());
+}
+
+int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
+{
+	struct pmu_hart **slot;
+
+	if (cold_boot) {
+		hart_ptr_offset = sbi_scratch_alloc_type_offset(void *);
+		if (!hart_ptr_offset)
+			return SBI_ENOMEM;
+		tally_pmu_ram_init();
+		tally_pmu_platform_setup(scratch);
+	}
+	tally_pmu_sse_init(cold_boot);
+
+	slot = hart_slot(scratch);
+	if (!*slot) {
+		*slot = sbi_zalloc(sizeof(**slot));
+		if (!*slot)
+			return SBI_ENOMEM;
+	}
+	pmu_hart_init(*slot, &tally_pmu_plat);
+	pmu_hart_delegate(*slot, tally_pmu_hart_features(scratch));
+	return 0;
+}
+
+void sbi_pmu_exit(struct sbi_scratch *scratch)
+{
+	struct pmu_hart *h = hart_ptr_offset ? *hart_slot(scratch) : NULL;
+
+	if (h)
+		pmu_hart_stop(h);
+}
+
+int sbi_pmu_ctr_incr_fw(enum sbi_pmu_fw_event_code_id fw_id)
+{
+	struct pmu_hart *h = tally_pmu_hart();
+
+	if (unlikely(!h))
+		return 0;
+	if (unlikely(fw_id >= SBI_PMU_FW_MAX))
+		return SBI_EINVAL;
+	pmu_fw_event_inc(h, fw_id);
+	return 0;
+}
+
+const struct sbi_pmu_device *sbi_pmu_get_device(void)
+{
+	return vendor_dev ? vendor_dev : &tally_pmu_device;
+}
+
+/* The core drives standard Sscofpmf/Smcntrpmf hardware only. */
+void sbi_pmu_set_device(const struct sbi_pmu_device *dev)
+{
+	if (!dev || vendor_dev)
+		return;
+	vendor_dev = dev;
+	sbi_printf(
+		"tally-pmu: PMU device %s registered; its hooks are not used\n",
+		dev->name);
+}
