@@ -27,7 +27,7 @@ run perf list --no-desc hw cache
 say "... the QEMU model's own events, by name (linux/pmu-events JSON), and the SBI firmware events"
 echo "\$ perf list --no-desc    (the model's and the firmware's sections)"
 timeout -s KILL $T perf list --no-desc 2>/dev/null |
-	sed -n '/^cycles:/,/^pdis:/p;/^firmware:/,/^$/p'
+	sed -n '/^cycles:/,$p' | grep -v -e 'descriptor\]' -e 'breakpoint\]'
 
 say "Counting: tally-events $N runs a loop of exactly 5 instructions, 1 load, 1 store and 2 branches (1 of them mispredicted) per iteration"
 run perf stat -e cycles,instructions,branches,branch-misses,dTLB-loads,dTLB-stores tally-events $N

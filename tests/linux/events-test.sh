@@ -75,7 +75,7 @@ stat pdis -e pdis.samples,pdis.collisions,pdis.filtered,pdis.dropped taskset -c 
 stat ns -e $(list $UNMAPPED) tally-events 0
 stat uk -e instructions,instructions:u,instructions:k,cycles,cycles:u,cycles:k taskset -c 1 tally-events $N
 stat mux -e ${mux%,} taskset -c 1 tally-events $M
-P list 2>/dev/null | sed -n 's/^ *\(inst\.ret\|cycles\.hart\|fw_ipi_sent\|fw_misaligned_load\) .*/T:list \1/p'
+P list --no-desc 2>/dev/null | sed -nE 's/^ *(inst\.ret|cycles\.hart|fw_ipi_sent|fw_misaligned_load)$/T:list \1/p'
 /tmp/bracket true
 stat timer -a -e r8000000000000005 /tmp/bracket sleep 0.2
 echo \"T:timer-irqs \$(irqs_during riscv-timer)\"
@@ -86,8 +86,10 @@ printf '%s\n' "$LOG_TEXT" | grep '^T:' | sed 's/^/  /'
 
 # exact_diff EVENT TAG: counts(N) - counts(0) of EVENT against expected.
 exact_diff() {
-	local c0 c1 want
-	c0=$(perf_value "$1" "T:${2}0 ") c1=$(perf_value "$1" "T:${2}$N ")
+	local c0 c1 want name=$1
+	# perf stat prints cache events without their modifier
+	[[ $1 == *TLB* ]] && name=${1%:u}
+	c0=$(perf_value "$name" "T:${2}0 ") c1=$(perf_value "$name" "T:${2}$N ")
 	want=$(expected "$1")
 	if positive "$c1" && [[ $c0 =~ ^[0-9]+$ ]]; then
 		check "$1: $((c1 - c0)) over the loop, exact $want" \
