@@ -50,7 +50,7 @@ for r in 1 2; do
 		eval 'positive "$ref" && between "$ref" $((2 * N)) $((3 * N)) &&
 			near "$c" "$ref" $((ref / 1000)) $((ref / 1000))'
 	s=$(sed -n "s/^T:rec$r 0 //p" <<<"$LOG_TEXT")
-	want=$(( ${c:-0} / PERIOD ))
+	want=$(( ${ref:-0} / PERIOD ))
 	check "round $r: perf record on hart 1 after hotplug: ${s:-none} samples, >= 80 % of $want" \
 		eval '[ "$want" -gt 50 ] && between "$s" $((want * 4 / 5)) $((want + 2))'
 done
