@@ -47,7 +47,8 @@ timeout -s KILL $T perf report -i /tmp/perf.data --stdio --sort sym \
 grep -v -e '^#' -e '^$' /tmp/report.txt
 top=$(awk '/%/ && !/^#/ { print $NF; exit }' /tmp/report.txt)
 if [ "$top" = hot_loop ]; then
-	echo "=== hot_loop is the top symbol: every overflow interrupt reached perf"
+	echo "=== hot_loop is the top symbol, as it should be"
+	say "Your own perf command line: make run ARGS='perf stat -e inst.ret.load:u ls' (make shell for a shell)"
 else
 	echo "=== unexpected: the top symbol is '${top:-none}', not hot_loop"
 	exit 1
