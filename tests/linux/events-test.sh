@@ -25,7 +25,9 @@
 #     all three), and :u differs from :k;
 #   - multiplexing: 2 pinned and 20 other events on 18 counters; each
 #     scaled count within 3 % of the pinned one of its kind;
-#   - perf list shows the JSON names (model and SBI firmware events);
+#   - perf list shows the JSON names (model and SBI firmware events), and
+#     the JSON files name exactly the raw events of the model's riscv,pmu
+#     device-tree node (so a new model event fails here until named);
 #   - with Sstc the kernel programs stimecmp itself: the firmware's
 #     SET_TIMER event stays 0 while the kernel takes timer interrupts.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
@@ -78,7 +80,7 @@ stat ns -e $(list $UNMAPPED) tally-events 0
 stat uk -e instructions,instructions:u,instructions:k,cycles,cycles:u,cycles:k taskset -c 1 tally-events $N
 stat mux -e ${mux%,} taskset -c 1 tally-events $M
 P list --no-desc 2>/dev/null | sed -nE 's/^ *(inst\.ret|cycles\.hart|fw_ipi_sent|fw_misaligned_load)$/T:list \1/p'
-/tmp/bracket true
+echo \"T:raw \$(od -An -v -tx1 /sys/firmware/devicetree/base/pmu/riscv,raw-event-to-mhpmcounters | tr -d ' \\n')\"
 stat timer -a -e r8000000000000005 /tmp/bracket sleep 0.2
 echo \"T:timer-irqs \$(irqs_during riscv-timer)\"
 "
@@ -163,6 +165,22 @@ check "multiplexing happened (some event counted < 100 % of the time)" \
 for n in inst.ret cycles.hart fw_ipi_sent fw_misaligned_load; do
 	check "perf list names $n" has "^T:list $n$"
 done
+
+# The raw events the model offers (its riscv,pmu node: 5 cells of
+# select, mask, counters per entry) and the ones linux/pmu-events names.
+raw=$(value raw | fold -w 40 | cut -c1-16 | sed 's/^0*/0x/; s/^0x$/0x0/' | sort -u)
+named=$(cat "$TOP"/linux/pmu-events/riscv/*/*/*.json |
+	sed -n 's/.*"EventCode": *"\(0x[0-9a-f]*\)".*/\1/p' | sort -u)
+# >= 0x10000: upstream QEMU's own TLB-miss codes, which perf reaches as
+# dTLB-load-misses, dTLB-store-misses and iTLB-load-misses
+unnamed=$(for r in $raw; do
+	[ $((r)) -lt $((0x10000)) ] && ! grep -qx "$r" <<<"$named" && echo "$r"
+done)
+extra=$(for c in $named; do grep -qx "$c" <<<"$raw" || echo "$c"; done)
+check "every raw event of the model's device tree ($(echo $raw | wc -w)) has a JSON name${unnamed:+ (not: $(echo $unnamed))}" \
+	eval '[ -n "$raw" ] && [ -z "$unnamed" ]'
+check "every JSON event ($(echo $named | wc -w)) is a raw event of the model${extra:+ (not: $(echo $extra))}" \
+	eval '[ -n "$named" ] && [ -z "$extra" ]'
 
 st=$(perf_value r8000000000000005 "T:timer ")
 ti=$(value timer-irqs)
