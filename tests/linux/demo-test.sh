@@ -15,12 +15,7 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
 . "$TOP/tests/linux/lib.sh"
 
-mkdir -p "$LOG_DIR"
-log=$LOG_DIR/demo.log
-echo "[linux-test] booting the demo (timeout ${BOOT_TIMEOUT}s), log: $log"
-out=$("$TOP/scripts/run-linux.sh" -q --icount --timeout "$BOOT_TIMEOUT" --log "$log")
-qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
-load_log "$log"
+run_guest demo "" --icount
 
 # count_of EVENT: the first perf stat count printed for EVENT.
 count_of() {

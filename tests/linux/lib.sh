@@ -64,16 +64,18 @@ summary() {
 }
 
 # run_guest NAME GUEST [run-linux.sh options...]: boot with the shell
-# script GUEST (after tests/linux/guest.sh) as the guest command, the
-# console in $LOG_DIR/NAME.log; sets qemu_rc and LOG_TEXT.
+# script GUEST (after tests/linux/guest.sh) as the guest command, or the
+# demo if GUEST is empty, the console in $LOG_DIR/NAME.log; sets qemu_rc
+# and LOG_TEXT.
 run_guest() {
-	local name=$1 guest=$2 out
+	local name=$1 guest=$2 out cmd=()
 	shift 2
+	[ -n "$guest" ] && cmd=(-- "$(cat "$TOP/tests/linux/guest.sh")
+$guest")
 	mkdir -p "$LOG_DIR"
 	echo "[linux-test] booting $* (timeout ${BOOT_TIMEOUT}s), log: $LOG_DIR/$name.log"
 	out=$("$TOP/scripts/run-linux.sh" -q --timeout "$BOOT_TIMEOUT" \
-		--log "$LOG_DIR/$name.log" "$@" -- "$(cat "$TOP/tests/linux/guest.sh")
-$guest")
+		--log "$LOG_DIR/$name.log" "$@" "${cmd[@]}")
 	echo "$out" | grep -v '^\[run-linux\] log:'
 	qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
 	load_log "$LOG_DIR/$name.log"
