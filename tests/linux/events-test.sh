@@ -12,10 +12,10 @@
 #   - every event of the model by its JSON name (inst.ret, inst.ret.load,
 #     ...; linux/pmu-events), which perf turns into raw events.
 # Tolerance: not one event fewer than exact (- 64 for the start-up
-# difference between N and 0), at most 0.1 % + 512 more; cycle events 1 %:
+# difference between N and 0), at most 0.1 % + 512 more; cycle events 5 %:
 # they count the icount clock, which QEMU shares between the harts it
 # runs in turn, so another hart's work during this one's user-mode time
-# slices counts too (measured +0.05 % to +0.4 %).
+# slices counts too (measured +0.05 % to +1.6 %).
 # Also:
 #   - the TLB miss events (QEMU soft-TLB refills, not deterministic) count
 #     and stay below the accesses; the PDIS events count 0 (Linux never
@@ -96,7 +96,7 @@ exact_diff() {
 	c0=$(perf_value "$name" "T:${2}0 ") c1=$(perf_value "$name" "T:${2}$N ")
 	want=$(expected "$1")
 	local slack=$((want / 1000 + 512))
-	[[ $1 == *cycles* ]] && slack=$((want / 100 + 512))
+	[[ $1 == *cycles* ]] && slack=$((want / 20 + 512))
 	if positive "$c1" && [[ $c0 =~ ^[0-9]+$ ]]; then
 		check "$1: $((c1 - c0)) over the loop, exact $want" \
 			near $((c1 - c0)) "$want" 64 "$slack"
