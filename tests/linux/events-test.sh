@@ -38,7 +38,7 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
 . "$TOP/tests/linux/lib.sh"
 
 N=1000000
-M=8000000
+M=16000000
 GENERIC="instructions:u cycles:u ref-cycles:u branches:u branch-misses:u
 	dTLB-loads:u dTLB-stores:u iTLB-loads:u"
 MODEL="inst.ret:u cycles.hart:u cycles.ref:u inst.brjmp.spec:u
