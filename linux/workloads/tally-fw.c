@@ -138,7 +138,10 @@ static void misaligned(unsigned long n)
 
 	for (unsigned long i = 0; i < n; i++) {
 		__asm__ volatile("ld %0, 0(%1)" : "=r"(v) : "r"(p) : "memory");
-		__asm__ volatile("sd %0, 0(%1)" : : "r"(v + 1), "r"(p) : "memory");
+		__asm__ volatile("sd %0, 0(%1)"
+				 :
+				 : "r"(v + 1), "r"(p)
+				 : "memory");
 	}
 	printf("tally-fw: %lu misaligned loads and stores\n", n);
 }
