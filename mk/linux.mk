@@ -19,6 +19,10 @@ LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) \
 # Boots depend on the project's QEMU and firmware (so they get built) only
 # when those are not overridden with binaries outside build/.
 LINUX_BOOT_DEPS = $(filter $(BUILD)/%,$(QEMU) $(FW_DYNAMIC))
+# The kernel without the snapshot fix (linux/patches/0001), only for
+# tests/linux/record-test.sh, which shows what the fix changes.
+SNAPSHOT_FIX_PATCH = 0001-perf-riscv-sbi-snapshot-restart-base.patch
+KERNEL_UNFIXED = $(BUILD)/linux/unfixed/Image
 # Options for scripts/run-linux.sh. The demo runs under -icount shift=0 so
 # instret/cycle counts are exact; RUN_OPTS= gives the faster host-tick mode.
 RUN_OPTS ?= --icount
@@ -27,6 +31,10 @@ linux: linux-kernel linux-initramfs ## kernel, perf, busybox, initramfs
 
 linux-kernel: deps
 	@$(LINUX_ENV) $(TOP)/scripts/build-linux.sh
+
+linux-kernel-unfixed: deps
+	@$(LINUX_ENV) LINUX_SKIP_PATCHES=$(SNAPSHOT_FIX_PATCH) \
+		LINUX_LINK_DIR=$(BUILD)/linux/unfixed $(TOP)/scripts/build-linux.sh
 
 linux-perf: deps
 	@$(LINUX_ENV) $(TOP)/scripts/build-perf.sh
@@ -38,6 +46,7 @@ linux-initramfs: linux-perf linux-busybox
 	@$(LINUX_ENV) $(TOP)/scripts/build-initramfs.sh
 
 $(KERNEL) $(VMLINUX): linux-kernel ;
+$(KERNEL_UNFIXED): linux-kernel-unfixed ;
 $(PERF): linux-perf ;
 $(BUSYBOX): linux-busybox ;
 $(INITRAMFS): linux-initramfs ;
@@ -52,8 +61,10 @@ shell: $(LINUX_BOOT_DEPS) linux ## boot Linux to an interactive shell
 # Cache entries other than the ones build/linux links to now (other keys:
 # older fragments, patches, scripts) are only kept for switching back.
 linux-prune: linux ## delete cached Linux/perf/busybox builds not in use here
-	@keep="$$(readlink -f $(KERNEL) $(PERF) $(BUSYBOX) | xargs -n1 dirname) \
-		$$($(LINUX_ENV) $(TOP)/scripts/build-linux.sh source)"; \
+	@keep="$$(readlink -f $(KERNEL) $(KERNEL_UNFIXED) $(PERF) $(BUSYBOX) | xargs -n1 dirname) \
+		$$($(LINUX_ENV) $(TOP)/scripts/build-linux.sh source) \
+		$$($(LINUX_ENV) LINUX_SKIP_PATCHES=$(SNAPSHOT_FIX_PATCH) \
+			$(TOP)/scripts/build-linux.sh source-path)"; \
 	for d in $(CACHE)/linux/src-* $(CACHE)/linux/kernel-* \
 		$(CACHE)/linux/perf-* $(CACHE)/busybox/busybox-*; do \
 		[ -d "$$d" ] || continue; \
@@ -61,5 +72,5 @@ linux-prune: linux ## delete cached Linux/perf/busybox builds not in use here
 		echo "[linux] pruning $$d"; rm -rf "$$d"; \
 	done
 
-.PHONY: linux linux-kernel linux-perf linux-busybox linux-initramfs run shell \
+.PHONY: linux linux-kernel linux-kernel-unfixed linux-perf linux-busybox linux-initramfs run shell \
 	linux-prune

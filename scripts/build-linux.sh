@@ -5,6 +5,7 @@
 #   build-linux.sh            kernel: tinyconfig + linux/kernel.config, then
 #                             link build/linux/{Image,vmlinux,kernel.config}
 #   build-linux.sh source     print the patched source tree (unpack if needed)
+#   build-linux.sh source-path   print where that tree is (no unpacking)
 #   build-linux.sh key        print the kernel's cache directory
 #
 # Cache ($CACHE/linux/):
@@ -17,7 +18,10 @@
 # lock, so concurrent or interrupted builds never leave a half-built entry.
 #
 # Environment (defaults match mk/config.mk): TOP BUILD CACHE JOBS
-# CROSS_COMPILE LINUX_TARBALL.
+# CROSS_COMPILE LINUX_TARBALL. A variant kernel (own source and kernel keys)
+# leaves out the patches named in LINUX_SKIP_PATCHES (file names) and is
+# linked into LINUX_LINK_DIR instead of build/linux, e.g. the kernel without
+# the snapshot fix that tests/linux/record-test.sh boots.
 set -euo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -29,6 +33,8 @@ LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 LINUX_PKG=linux-source-6.12
 FRAGMENT=$TOP/linux/kernel.config
 PATCH_DIR=$TOP/linux/patches
+SKIP_PATCHES=${LINUX_SKIP_PATCHES:-}
+LINK_DIR=${LINUX_LINK_DIR:-$BUILD/linux}
 # Bump when the way the source tree is prepared changes.
 SRC_RECIPE=1
 
@@ -36,7 +42,13 @@ log() { printf '[linux] %s\n' "$*" >&2; }
 die() { printf '[linux] error: %s\n' "$*" >&2; exit 1; }
 hash_stream() { sha256sum | cut -c1-16; }
 
-patches() { ls "$PATCH_DIR"/*.patch 2>/dev/null | LC_ALL=C sort || true; }
+patches() {
+	local p
+	for p in $(ls "$PATCH_DIR"/*.patch 2>/dev/null | LC_ALL=C sort); do
+		case " $SKIP_PATCHES " in *" $(basename "$p") "*) continue ;; esac
+		echo "$p"
+	done
+}
 
 src_key() {
 	[ -f "$LINUX_TARBALL" ] || die "no $LINUX_TARBALL (run make deps)"
@@ -149,17 +161,18 @@ build_kernel() {
 
 link_outputs() {
 	local out=$1
-	mkdir -p "$BUILD/linux"
-	ln -sfn "$out/Image" "$BUILD/linux/Image"
-	ln -sfn "$out/vmlinux" "$BUILD/linux/vmlinux"
-	ln -sfn "$out/config" "$BUILD/linux/kernel.config"
-	ln -sfn "$out/System.map" "$BUILD/linux/System.map"
+	mkdir -p "$LINK_DIR"
+	ln -sfn "$out/Image" "$LINK_DIR/Image"
+	ln -sfn "$out/vmlinux" "$LINK_DIR/vmlinux"
+	ln -sfn "$out/config" "$LINK_DIR/kernel.config"
+	ln -sfn "$out/System.map" "$LINK_DIR/System.map"
 }
 
 main() {
 	mkdir -p "$CACHE/linux"
 	case ${1:-build} in
 	source) source_dir ;;
+	source-path) echo "$CACHE/linux/src-$(src_key)" ;;
 	key) echo "$CACHE/linux/kernel-$(kernel_key)" ;;
 	build)
 		local out src
@@ -172,9 +185,9 @@ main() {
 			[ -f "$out/Image" ] || die "no Image in $out"
 		fi
 		link_outputs "$out"
-		log "Image: $BUILD/linux/Image ($(stat -L -c %s "$BUILD/linux/Image") bytes)"
+		log "Image: $LINK_DIR/Image ($(stat -L -c %s "$LINK_DIR/Image") bytes)"
 		;;
-	*) die "usage: build-linux.sh [build|source|key]" ;;
+	*) die "usage: build-linux.sh [build|source|source-path|key]" ;;
 	esac
 }
 

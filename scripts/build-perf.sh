@@ -7,11 +7,18 @@
 #   build-perf.sh key         print the cache directory
 #
 # Cache: $CACHE/linux/perf-<key>/{perf,build.log}, key = the source tree key
-# (tarball, package version, patches), this script and the cross compiler.
-# Built out of tree in a temporary directory, renamed into place under a lock.
+# (tarball, package version, patches), the libelf build, the event files in
+# linux/pmu-events/, this script and the cross compiler. Built out of tree in
+# a temporary directory, renamed into place under a lock.
 #
-# No optional libraries: perf has stat, record, report, list and
-# frame-pointer call graphs; user symbols show as addresses (no libelf).
+# Optional libraries: only a static libelf (scripts/build-libelf.sh), so
+# perf report names the functions of user programs. perf has stat, record,
+# report, list and frame-pointer call graphs; no DWARF, no Python.
+#
+# Event names: linux/pmu-events/riscv/ mirrors tools/perf/pmu-events/arch/
+# riscv/. perf is built from a copy of the source tree's tools/ (symbolic
+# links to the cached tree, which stays pristine) with those JSON files
+# added and their mapfile.csv lines appended to perf's own.
 set -euo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -25,21 +32,44 @@ log() { printf '[perf] %s\n' "$*" >&2; }
 die() { printf '[perf] error: %s\n' "$*" >&2; exit 1; }
 
 SRC=$("$TOP/scripts/build-linux.sh" source)
+LIBELF=$("$TOP/scripts/build-libelf.sh" key)
+EVENTS=$TOP/linux/pmu-events/riscv
 KEY=$({
 	basename "$SRC"
+	basename "$LIBELF"
 	"${CROSS_COMPILE}gcc" --version | head -1
 	cat "$0"
+	(cd "$EVENTS" && find . -type f | LC_ALL=C sort | xargs sha256sum)
 } | sha256sum | cut -c1-16)
 OUT=$CACHE/linux/perf-$KEY
 
 PERF_FLAGS=(
-	ARCH=riscv CROSS_COMPILE="$CROSS_COMPILE" LDFLAGS=-static
-	NO_LIBELF=1 NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1
+	ARCH=riscv CROSS_COMPILE="$CROSS_COMPILE"
+	LDFLAGS="-static -L$LIBELF/lib" EXTRA_CFLAGS="-I$LIBELF/include"
+	NO_DWARF=1 NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1
 	NO_GTK2=1 NO_LIBUNWIND=1 NO_LIBNUMA=1 NO_LIBAUDIT=1 NO_LIBCRYPTO=1
 	NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBBABELTRACE=1 NO_DEMANGLE=1
 	NO_LIBLLVM=1 NO_JVMTI=1 NO_SDT=1 NO_LIBDEBUGINFOD=1 NO_LIBBPF=1
 	BUILD_BPF_SKEL=0
 )
+
+# tree DIR: DIR links to every top-level entry of $SRC but tools/, which
+# is a tree of links (cp -as) with the project's event files added.
+tree() {
+	local dir=$1 e arch
+	mkdir -p "$dir"
+	for e in "$SRC"/*; do
+		[ "$(basename "$e")" = tools ] || ln -s "$e" "$dir/"
+	done
+	cp -as "$SRC/tools" "$dir/tools"
+	arch=$dir/tools/perf/pmu-events/arch/riscv
+	rm "$arch/mapfile.csv"
+	{
+		cat "$SRC/tools/perf/pmu-events/arch/riscv/mapfile.csv"
+		grep -v '^#' "$EVENTS/mapfile.csv"
+	} >"$arch/mapfile.csv"
+	(cd "$EVENTS" && find . -mindepth 1 -maxdepth 1 -type d -exec cp -r {} "$arch/" \;)
+}
 
 build() {
 	[ -x "$OUT/perf" ] && return 0
@@ -48,10 +78,11 @@ build() {
 	tmp=$(mktemp -d "$CACHE/linux/.tmp-perf-XXXXXX")
 	obj=$tmp/obj blog=$tmp/build.log
 	mkdir -p "$obj" "$tmp/out"
+	tree "$tmp/src"
 	log "building static perf with $JOBS jobs, log: $blog"
 	# The explicit target: a plain `make` also links dlfilters, which
 	# cannot be static.
-	make -C "$SRC/tools/perf" O="$obj" -j"$JOBS" "${PERF_FLAGS[@]}" \
+	make -C "$tmp/src/tools/perf" O="$obj" -j"$JOBS" "${PERF_FLAGS[@]}" \
 		"$obj/perf" >"$blog" 2>&1 ||
 		{ tail -40 "$blog" >&2; die "perf build failed (log: $blog)"; }
 	log "built in $((SECONDS - t0)) s"
@@ -70,6 +101,7 @@ esac
 if [ -x "$OUT/perf" ]; then
 	log "cached: $OUT"
 else
+	"$TOP/scripts/build-libelf.sh" >/dev/null
 	exec 9>"$CACHE/linux/.lock-perf"
 	flock 9
 	build

@@ -143,4 +143,7 @@ install_pkgs
 [ -f /usr/src/linux-source-6.12.tar.xz ] || die "linux-source-6.12 did not install its tarball"
 fetch_orig qemu "qemu_10.0.2+ds.orig.tar.xz" bookworm-backports
 fetch_orig busybox "busybox_1.35.0.orig.tar.bz2" ""
+# static libelf (and its zlib) for perf: scripts/build-libelf.sh
+fetch_orig elfutils "elfutils_0.188.orig.tar.bz2" bookworm
+fetch_orig zlib "zlib_1.2.13.dfsg.orig.tar.bz2" bookworm
 log "all dependencies present"

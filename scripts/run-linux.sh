@@ -50,20 +50,31 @@ for f in "$KERNEL" "$INITRAMFS" "$FW_DYNAMIC"; do
 	[ -e "$f" ] || { echo "run-linux.sh: missing $f (make linux firmware)" >&2; exit 2; }
 done
 
+# with_command CMD: an initrd that is INITRAMFS plus a second archive
+# holding CMD as /etc/tally/cmd (the kernel unpacks concatenated archives),
+# so a command of any length and with any characters reaches init.
+with_command() {
+	cmd_dir=$(mktemp -d "${TMPDIR:-/tmp}/run-linux.XXXXXX")
+	trap 'rm -rf "$cmd_dir"' EXIT
+	mkdir -p "$cmd_dir/root/etc/tally"
+	printf '%s\n' "$1" >"$cmd_dir/root/etc/tally/cmd"
+	(cd "$cmd_dir/root" && find etc | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0 | gzip -n) >"$cmd_dir/cmd.cpio.gz"
+	cat "$INITRAMFS" "$cmd_dir/cmd.cpio.gz" >"$cmd_dir/initrd"
+	initrd=$cmd_dir/initrd
+}
+
+initrd=$INITRAMFS
 cmdline="console=ttyS0 earlycon"
 if [ -n "$shell" ]; then
 	cmdline+=" tally.mode=shell"
 elif [ $# -gt 0 ]; then
-	enc=$(printf '%s' "$*" | base64 -w0)
-	if [ ${#enc} -gt 800 ]; then
-		echo "run-linux.sh: command too long for the kernel command line" >&2
-		exit 2
-	fi
-	cmdline+=" tally.cmd64=$enc"
+	with_command "$*"
+	cmdline+=" tally.mode=cmd"
 fi
 [ -n "$append" ] && cmdline+=" $append"
 
-run_qemu=("$TOP/scripts/qemu-run.sh" --kernel "$KERNEL" --initrd "$INITRAMFS"
+run_qemu=("$TOP/scripts/qemu-run.sh" --kernel "$KERNEL" --initrd "$initrd"
 	--append "$cmdline" "${qargs[@]}")
 
 if [ -n "$shell" ]; then
@@ -78,7 +89,7 @@ if [ -z "$log" ]; then
 fi
 mkdir -p "$(dirname "$log")"
 echo "[run-linux] booting $KERNEL on $FW_DYNAMIC with $QEMU"
-[ $# -gt 0 ] && echo "[run-linux] guest command: $*"
+[ $# -gt 0 ] && [ -z "$quiet" ] && echo "[run-linux] guest command: $*"
 echo "[run-linux] log: $log"
 set +e
 if [ -n "$quiet" ]; then

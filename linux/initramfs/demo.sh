@@ -1,20 +1,55 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# `make run`: a short perf tour on Tally's SBI PMU. Every perf call runs
-# under a hard timeout: SIGKILL, since perf 6.12 loops forever without
-# Sscofpmf (perf record) and its SIGTERM handler does not stop that loop.
-T=60
-run() {
+# `make run`: a short tour of Tally's SBI PMU through Linux perf. Every
+# perf call runs under a hard timeout (SIGKILL: perf 6.12 can loop forever
+# without Sscofpmf, and its SIGTERM handler does not stop that loop).
+T=120
+N=1000000
+
+say() {
 	echo
-	echo "### $*"
-	timeout -s KILL $T "$@"
-	rc=$?
-	[ $rc = 0 ] || echo "### exit status $rc"
+	echo "=== $*"
 }
 
-echo "### PMU: $(dmesg | grep -m1 'riscv-pmu-sbi: .*counters' || echo 'riscv-pmu-sbi not probed')"
-run perf stat -e cycles,instructions tally-loop 10000000
-run perf stat -e cycles,instructions,dTLB-load-misses,dTLB-store-misses,iTLB-load-misses tally-mem 16 4
-# SBI firmware events (r8000000000000000 | code): 6 IPI_SENT, 7 IPI_RECEIVED,
-# 12 SFENCE_VMA_ASID_SENT, 13 SFENCE_VMA_ASID_RECEIVED; on every hart.
-run perf stat -a -e r8000000000000006,r8000000000000007,r800000000000000c,r800000000000000d tally-ipi 500
+run() {
+	echo "\$ $*"
+	timeout -s KILL $T "$@"
+	rc=$?
+	[ $rc = 0 ] || echo "(exit status $rc)"
+}
+
+cd /tmp
+say "Linux $(uname -r) on $(grep -c ^processor /proc/cpuinfo) harts; its riscv-pmu-sbi driver talks to the firmware's SBI PMU:"
+dmesg | sed -n 's/^\[[^]]*\] riscv-pmu-sbi: /  /p'
+
+say "perf list: generic hardware and cache events the firmware maps to counters"
+run perf list --no-desc hw cache
+say "... the QEMU model's own events, by name (linux/pmu-events JSON), and the SBI firmware events"
+echo "\$ perf list --no-desc    (the model's and the firmware's sections)"
+timeout -s KILL $T perf list --no-desc 2>/dev/null |
+	sed -n '/^cycles:/,$p' | grep -v -e 'descriptor\]' -e 'breakpoint\]'
+
+say "Counting: tally-events $N runs a loop of exactly 5 instructions, 1 load, 1 store and 2 branches (1 of them mispredicted) per iteration"
+run perf stat -e cycles,instructions,branches,branch-misses,dTLB-loads,dTLB-stores tally-events $N
+say "The same, user mode (:u) and kernel mode (:k) apart: the firmware sets the counters' mode-inhibit bits; :u is about 5 x $N"
+run perf stat -e instructions:u,instructions:k,branches:u,branches:k,cycles:u,cycles:k tally-events $N
+say "The model's events by name: inst.ret.load and inst.ret.store are about $N each, inst.mispred.spec about $N + 1"
+run perf stat -e inst.ret:u,inst.ret.load:u,inst.ret.store:u,inst.brjmp.spec:u,inst.mispred.spec:u tally-events $N
+
+say "Firmware events on every hart (-a -A): the IPIs and remote TLB flushes Linux asked the firmware for while tally-ipi ping-pongs between harts"
+run perf stat -a -A -e fw_ipi_sent,fw_ipi_received,fw_sfence_vma_asid_sent,fw_sfence_vma_asid_received tally-ipi 300
+
+say "Sampling: perf record of tally-hot (90 % of its work in hot_loop, 10 % in warm_loop), one sample every 100000 user cycles"
+run perf record -o /tmp/perf.data -e cycles:u -c 100000 tally-hot 200
+echo "\$ perf report -i /tmp/perf.data --stdio --sort sym"
+timeout -s KILL $T perf report -i /tmp/perf.data --stdio --sort sym \
+	>/tmp/report.txt 2>/dev/null
+grep -v -e '^#' -e '^$' /tmp/report.txt
+top=$(awk '/%/ && !/^#/ { print $NF; exit }' /tmp/report.txt)
+if [ "$top" = hot_loop ]; then
+	echo "=== hot_loop is the top symbol, as it should be"
+	say "Your own perf command line: make run ARGS='perf stat -e inst.ret.load:u ls' (make shell for a shell)"
+else
+	echo "=== unexpected: the top symbol is '${top:-none}', not hot_loop"
+	exit 1
+fi

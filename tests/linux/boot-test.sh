@@ -13,8 +13,6 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-240}
 . "$TOP/tests/linux/lib.sh"
 
-mkdir -p "$LOG_DIR"
-log=$LOG_DIR/boot.log
 
 # The guest side. Every perf call runs under a hard timeout; each result
 # line starts with "T:" so that kernel messages cannot be mistaken for it.
@@ -31,11 +29,7 @@ sed "s/^/T:perf /" /tmp/err
 sed "s/^/T:out /" /tmp/out
 '
 
-echo "[linux-test] booting (timeout ${BOOT_TIMEOUT}s), log: $log"
-out=$("$TOP/scripts/run-linux.sh" -q --timeout "$BOOT_TIMEOUT" --log "$log" -- "$guest")
-echo "$out"
-qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
-load_log "$log"
+run_guest boot "$guest"
 
 check "kernel reached init" has '^tally-init: start'
 check "4 harts in /proc/cpuinfo" has '^T:cpuinfo 4$'

@@ -6,8 +6,8 @@ BUILD=${BUILD:-$TOP/build}
 LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
 export TOP BUILD
 
-passed=0 failed=0
-LOG_TEXT=
+passed=0 failed=0 skipped=0
+LOG_TEXT= qemu_rc=
 
 # load_log FILE: the console log without carriage returns.
 load_log() { LOG_TEXT=$(tr -d '\r' <"$1" 2>/dev/null); }
@@ -48,7 +48,47 @@ check() {
 	fi
 }
 
+# skip DESCRIPTION REASON: a check whose precondition is absent.
+skip() {
+	echo "skip - $1 ($2)"
+	skipped=$((skipped + 1))
+}
+
 summary() {
-	echo "$passed passed, $failed failed"
+	if [ "$skipped" -gt 0 ]; then
+		echo "$passed passed, $failed failed, $skipped skipped"
+	else
+		echo "$passed passed, $failed failed"
+	fi
 	[ "$failed" = 0 ]
+}
+
+# run_guest NAME GUEST [run-linux.sh options...]: boot with the shell
+# script GUEST (after tests/linux/guest.sh) as the guest command, or the
+# demo if GUEST is empty, the console in $LOG_DIR/NAME.log; sets qemu_rc
+# and LOG_TEXT.
+run_guest() {
+	local name=$1 guest=$2 out cmd=()
+	shift 2
+	[ -n "$guest" ] && cmd=(-- "$(cat "$TOP/tests/linux/guest.sh")
+$guest")
+	mkdir -p "$LOG_DIR"
+	echo "[linux-test] booting $* (timeout ${BOOT_TIMEOUT}s), log: $LOG_DIR/$name.log"
+	out=$("$TOP/scripts/run-linux.sh" -q --timeout "$BOOT_TIMEOUT" \
+		--log "$LOG_DIR/$name.log" "$@" "${cmd[@]}")
+	echo "$out" | grep -v '^\[run-linux\] log:'
+	qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
+	load_log "$LOG_DIR/$name.log"
+}
+
+# value KEY: the last "T:KEY VALUE" line's VALUE.
+value() { sed -n "s/^T:$1 //p" <<<"$LOG_TEXT" | tail -1; }
+
+# near VALUE EXACT BELOW ABOVE: EXACT - BELOW <= VALUE <= EXACT + ABOVE.
+near() { between "$1" $(($2 - $3)) $(($2 + $4)); }
+
+# Every boot ends with this check.
+check_poweroff() {
+	check "guest finished and QEMU powered off by itself" \
+		eval 'has "^tally-init: exit status 0$" && [ "$qemu_rc" = 0 ]'
 }

@@ -20,8 +20,6 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-300}
 . "$TOP/tests/linux/lib.sh"
 
 N=10000000
-mkdir -p "$LOG_DIR"
-log=$LOG_DIR/nosscof.log
 
 guest="
 dmesg | grep riscv-pmu | sed 's/^/T:dmesg /'
@@ -32,12 +30,7 @@ timeout -s KILL 3 perf record -o /tmp/r.data -e instructions -c 100000 true >/de
 echo \"T:rec \$?\"
 "
 
-echo "[linux-test] booting without Sscofpmf/Smcntrpmf, -icount shift=0 (timeout ${BOOT_TIMEOUT}s), log: $log"
-out=$("$TOP/scripts/run-linux.sh" -q --icount --cpu rv64,sscofpmf=false,smcntrpmf=false \
-	--timeout "$BOOT_TIMEOUT" --log "$log" -- "$guest")
-echo "$out" | grep -v '^\[run-linux\] guest command'
-qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
-load_log "$log"
+run_guest nosscof "$guest" --icount --cpu rv64,sscofpmf=false,smcntrpmf=false
 
 i0=$(perf_value instructions "T:z ")
 iN=$(perf_value instructions "T:n ")
@@ -53,7 +46,6 @@ check "instructions of tally-loop $N: >= 2N and <= 2N + 3000000" \
 	between "$iN" $((2 * N)) $((2 * N + 3000000))
 check "cycles counted" positive "$cN"
 check "perf record ended or was killed by the hard timeout" has '^T:rec (0|137)$'
-check "guest finished and QEMU powered off by itself" \
-	eval 'has "^tally-init: exit status 0$" && [ "$qemu_rc" = 0 ]'
+check_poweroff
 
 summary

@@ -22,8 +22,6 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-300}
 . "$TOP/tests/linux/lib.sh"
 
-mkdir -p "$LOG_DIR"
-log=$LOG_DIR/sample.log
 
 guest='
 cd /tmp
@@ -33,11 +31,7 @@ timeout -s KILL 60 perf script -i /tmp/p.data -F event,ip,dso 2>/dev/null | sed 
 awk "/riscv-pmu/ { n = 0; for (i = 2; i <= NF && \$i ~ /^[0-9]+$/; i++) n += \$i; print \"T:lcofi \" n }" /proc/interrupts
 '
 
-echo "[linux-test] booting with -icount shift=0 (timeout ${BOOT_TIMEOUT}s), log: $log"
-out=$("$TOP/scripts/run-linux.sh" -q --icount --timeout "$BOOT_TIMEOUT" --log "$log" -- "$guest")
-echo "$out" | grep -v '^\[run-linux\] guest command'
-qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
-load_log "$log"
+run_guest sample "$guest" --icount
 
 count() { grep -cE -- "$1" <<<"$LOG_TEXT"; }
 ni=$(count '^T:s cpu/instructions')
@@ -53,7 +47,6 @@ check "cycles:u sampled at the same time (>= 10 samples)" between "$nc" 10 1000
 check "sample IPs in tally-loop (>= 95 %)" \
 	eval '[ "$nt" -gt 0 ] && [ $((nl * 100)) -ge $((nt * 95)) ]'
 check "riscv-pmu overflow interrupts taken" positive "$lcofi"
-check "guest finished and QEMU powered off by itself" \
-	eval 'has "^tally-init: exit status 0$" && [ "$qemu_rc" = 0 ]'
+check_poweroff
 
 summary

@@ -20,8 +20,6 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-300}
 . "$TOP/tests/linux/lib.sh"
 
 N=10000000
-mkdir -p "$LOG_DIR"
-log=$LOG_DIR/switch.log
 
 guest="
 cd /tmp
@@ -37,11 +35,7 @@ rec 2
 kill %1
 "
 
-echo "[linux-test] booting with -icount shift=0 (timeout ${BOOT_TIMEOUT}s), log: $log"
-out=$("$TOP/scripts/run-linux.sh" -q --icount --timeout "$BOOT_TIMEOUT" --log "$log" -- "$guest")
-echo "$out" | grep -v '^\[run-linux\] guest command'
-qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
-load_log "$log"
+run_guest switch "$guest" --icount
 
 iu=$(perf_value instructions:u "T:stat ")
 cs=$(perf_value context-switches "T:stat ")
@@ -58,7 +52,6 @@ check "the workload was switched out and in (>= 2 context switches)" \
 	between "$cs" 2 1000000
 check "sampling right after counting on the same hart: 198..202 samples" \
 	between "$s2" 198 202
-check "guest finished and QEMU powered off by itself" \
-	eval 'has "^tally-init: exit status 0$" && [ "$qemu_rc" = 0 ]'
+check_poweroff
 
 summary

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# The `make run` demo (linux/initramfs/demo.sh) shows what it promises
+# (suite `linux`): booted as `make run` boots it (4 harts, -icount
+# shift=0, no guest command), its output must hold
+#   - the driver's probe lines and perf list's hardware, cache, model
+#     (JSON) and firmware event sections;
+#   - numeric counts for cycles/instructions/branches, their :u and :k
+#     halves, the model's named events, and firmware events on every hart;
+#   - perf report with hot_loop as the top symbol.
+# Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
+set -uo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
+. "$TOP/tests/linux/lib.sh"
+
+run_guest demo "" --icount
+
+# count_of EVENT: the first perf stat count printed for EVENT.
+count_of() {
+	awk -v ev="$1" '$2 == ev && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); print $1; exit }' \
+		<<<"$LOG_TEXT"
+}
+
+check "driver probe lines shown" has '^  [0-9]+ firmware and [0-9]+ hardware counters'
+check "perf list: hardware events (branch-misses)" has '^  branch-misses +\[Hardware event\]'
+check "perf list: cache events (dTLB-loads)" has '^  dTLB-loads '
+check "perf list: the model's events by name (inst.ret)" has '^  inst\.ret( |$)'
+check "perf list: SBI firmware events (fw_ipi_sent)" has '^  fw_ipi_sent( |$)'
+for e in cycles instructions branches branch-misses instructions:u instructions:k \
+	inst.ret:u inst.ret.load:u; do
+	v=$(count_of "$e")
+	check "perf stat shows a count for $e (${v:-none})" positive "$v"
+done
+check "firmware events on every hart (-A: CPU0..CPU3)" \
+	eval "has '^CPU0 +[0-9,]+ +fw_ipi_received' && has '^CPU3 +[0-9,]+ +fw_ipi_received'"
+check "perf report: hot_loop on top" has '^ +[0-9.]+% +\[\.\] hot_loop'
+check "the demo found hot_loop on top" has '^=== hot_loop is the top symbol, as it should be'
+check_poweroff
+
+summary
