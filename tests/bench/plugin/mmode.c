@@ -5,12 +5,14 @@
  * vector to the mret that leaves M-mode, both included).
  *
  * QEMU keys translation blocks by privilege mode, so a block's mode is read
- * once when it is translated and each of its instructions adds one to that
- * mode's counter inline (before the instruction runs: an instruction that
- * traps, like ecall, counts in the mode it was issued from). An M-mode
- * block also calls back at its start, to open an episode when the hart
- * came from a lower mode, and at each mret, to close the episode when
- * mstatus.MPP is below M.
+ * once when it is translated. Each M-mode instruction calls back before it
+ * runs and adds one (inline adds per instruction crash Debian's QEMU
+ * 10.0.2 once Linux runs); an M-mode block also calls back at its start,
+ * to open an episode when the hart came from a lower mode, and at each
+ * mret, to close the episode when mstatus.MPP is below M. Blocks of the
+ * other modes add their length inline when they start: exact but for a
+ * block left early by an exception (a page fault, an ecall counts in the
+ * mode it was issued from) or rewound for I/O under icount.
  *
  * Arguments (-plugin mmode.so,ARG=VALUE,...):
  *   out=FILE        report file (default: QEMU's log)
@@ -179,23 +181,33 @@ static uint32_t insn_word(struct qemu_plugin_insn *insn)
 	return w;
 }
 
+/* One M-mode instruction about to run. */
+static void m_insn(unsigned int idx, void *udata)
+{
+	vc(idx)->n[PRV_M]++;
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	unsigned int mode = reg(r_priv) & (MODES - 1);
-	qemu_plugin_u64 ctr = qemu_plugin_scoreboard_u64_in_struct(
-		score, struct vcpu, n[mode]);
 	size_t n = qemu_plugin_tb_n_insns(tb);
 
-	if (mode == PRV_M)
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, m_block,
-						     QEMU_PLUGIN_CB_R_REGS,
-						     NULL);
+	if (mode != PRV_M) {
+		qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+			tb, QEMU_PLUGIN_INLINE_ADD_U64,
+			qemu_plugin_scoreboard_u64_in_struct(score, struct vcpu,
+							     n[mode]), n);
+		return;
+	}
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, m_block,
+					     QEMU_PLUGIN_CB_R_REGS, NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 
-		qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(
-			insn, QEMU_PLUGIN_INLINE_ADD_U64, ctr, 1);
-		if (mode == PRV_M && insn_word(insn) == MRET)
+		qemu_plugin_register_vcpu_insn_exec_cb(insn, m_insn,
+						       QEMU_PLUGIN_CB_NO_REGS,
+						       NULL);
+		if (insn_word(insn) == MRET)
 			qemu_plugin_register_vcpu_insn_exec_cb(
 				insn, m_ret, QEMU_PLUGIN_CB_R_REGS, NULL);
 	}
