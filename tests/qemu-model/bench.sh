@@ -42,6 +42,11 @@ cpu_time() {
 		tail -1 | awk '{ print $1 + $2 }'
 }
 
+for spec in "$@"; do
+	q=${spec#*=} q=${q%%:*}
+	[ -x "$q" ] || { echo "bench.sh: no QEMU binary $q" >&2; exit 2; }
+done
+
 declare -A times
 for ((r = 0; r < runs; r++)); do
 	for spec in "$@"; do
