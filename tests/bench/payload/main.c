@@ -131,10 +131,15 @@ static void bench_base(void)
 	row_end(&r, "unknown extension (trap and dispatch only)");
 }
 
-/* Undo a config_matching: start, then stop with RESET (any firmware). */
+/*
+ * Undo a config_matching: start, then stop with RESET (any firmware). From
+ * 0, as Linux starts: an unused counter may hold anything (on OpenSBI one
+ * overflows at once) and a pending overflow interrupt (sip.LCOFIP, never
+ * taken here) changes OpenSBI's start path.
+ */
 static void release(unsigned long idx, unsigned long mask)
 {
-	sbi_pmu_counter_start(idx, mask, 0, 0);
+	sbi_pmu_counter_start(idx, mask, PMU_START_SET_INIT_VALUE, 0);
 	sbi_pmu_counter_stop(idx, mask, PMU_STOP_RESET);
 }
 
