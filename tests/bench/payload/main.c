@@ -19,19 +19,19 @@
 #include <payload.h>
 #include <pmu/pmu_sbi.h>
 
-#define REPS		16
-#define HPM_FIRST	3	/* mhpmcounter3 */
-#define MULTI		8	/* counters of the multi-counter rows */
-#define CFG_WIDE	16	/* candidates of the wide config_matching */
-#define EV_CYCLES	PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_CPU_CYCLES)
-#define EV_FW		PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_SET_TIMER)
-#define UNKNOWN_EID	0x0a000000UL	/* in the experimental range */
+#define REPS	    16
+#define HPM_FIRST   3 /* mhpmcounter3 */
+#define MULTI	    8 /* counters of the multi-counter rows */
+#define CFG_WIDE    16 /* candidates of the wide config_matching */
+#define EV_CYCLES   PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_CPU_CYCLES)
+#define EV_FW	    PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_SET_TIMER)
+#define UNKNOWN_EID 0x0a000000UL /* in the experimental range */
 
 struct bench_call {
-	unsigned long a[8];	/* a0..a5, a6 = fid, a7 = eid */
+	unsigned long a[8]; /* a0..a5, a6 = fid, a7 = eid */
 	long error;
 	unsigned long value;
-	unsigned long delta;	/* instret after - before */
+	unsigned long delta; /* instret after - before */
 };
 
 void bench_ecall(struct bench_call *c);
@@ -42,14 +42,14 @@ struct row {
 	const char *key;
 	unsigned long eid, fid;
 	unsigned int calls, bad;
-	long want, alt_ok;	/* expected error; alt_ok: also accepted */
+	long want, alt_ok; /* expected error; alt_ok: also accepted */
 	long error;
 	unsigned long value;
 	unsigned long delta[REPS];
 };
 
 static unsigned long read_pair;
-static unsigned long fw_base;		/* first firmware counter */
+static unsigned long fw_base; /* first firmware counter */
 static uint8_t shmem[4096] __attribute__((aligned(4096)));
 static struct pmu_event_info_entry evinfo[8] __attribute__((aligned(16)));
 
@@ -60,7 +60,7 @@ static void row_init(struct row *r, const char *key, unsigned long eid,
 	r->key = key;
 	r->eid = eid;
 	r->fid = fid;
-	r->alt_ok = 1;	/* no alternative */
+	r->alt_ok = 1; /* no alternative */
 }
 
 /* One measured call of the row's function. */
@@ -104,8 +104,9 @@ static void row_end(struct row *r, const char *what)
 	}
 	test_diag("bench-row %s 0x%lx 0x%lx %u %ld %s %s", r->key, r->eid,
 		  r->fid, r->calls, r->error, lo, med);
-	test_report(r->calls && !r->bad, NULL, "%s: %u calls, %u unexpected errors",
-		    what, r->calls, r->bad);
+	test_report(r->calls && !r->bad, NULL,
+		    "%s: %u calls, %u unexpected errors", what, r->calls,
+		    r->bad);
 }
 
 static void bench_base(void)
@@ -162,8 +163,7 @@ static void bench_info(void)
 	struct row r;
 	unsigned int i;
 
-	row_init(&r, "pmu_num_counters", SBI_EXT_PMU,
-		 SBI_EXT_PMU_NUM_COUNTERS);
+	row_init(&r, "pmu_num_counters", SBI_EXT_PMU, SBI_EXT_PMU_NUM_COUNTERS);
 	for (i = 0; i < REPS; i++)
 		row_call(&r, 0, 0, 0, 0, 0);
 	row_end(&r, "PMU num_counters");
@@ -184,8 +184,8 @@ static void bench_startstop(const char *key, const char *what, bool start,
 {
 	struct row r;
 
-	row_init(&r, key, SBI_EXT_PMU, start ? SBI_EXT_PMU_COUNTER_START :
-		 SBI_EXT_PMU_COUNTER_STOP);
+	row_init(&r, key, SBI_EXT_PMU,
+		 start ? SBI_EXT_PMU_COUNTER_START : SBI_EXT_PMU_COUNTER_STOP);
 	for (unsigned int i = 0; i < REPS; i++) {
 		if (start) {
 			row_call(&r, base, mask, flags, 0, 0);
@@ -203,7 +203,8 @@ static void bench_startstop(const char *key, const char *what, bool start,
 static unsigned long bind_cycles(void)
 {
 	return sbi_pmu_counter_cfg_match(HPM_FIRST, BIT(CFG_WIDE) - 1, 0,
-					 EV_CYCLES, 0).value;
+					 EV_CYCLES, 0)
+		.value;
 }
 
 /* Linux's sched-out: stop with RESET (and TAKE_SNAPSHOT), then rebind. */
@@ -225,11 +226,11 @@ static void bench_stop_reset(const char *key, const char *what,
 static bool bind_multi(void)
 {
 	for (unsigned long i = 0; i < MULTI; i++) {
-		struct sbiret ret = sbi_pmu_counter_cfg_match(HPM_FIRST,
-							      BIT(MULTI) - 1, 0,
-							      EV_CYCLES, 0);
+		struct sbiret ret = sbi_pmu_counter_cfg_match(
+			HPM_FIRST, BIT(MULTI) - 1, 0, EV_CYCLES, 0);
 
-		if (!TEST_SBI_OK(ret, "bind cycles to counter %lu of %u from %u",
+		if (!TEST_SBI_OK(ret,
+				 "bind cycles to counter %lu of %u from %u",
 				 i + 1, MULTI, HPM_FIRST))
 			return false;
 	}
@@ -247,22 +248,22 @@ struct startstop {
  * candidate, its CSR accesses cost more there). Eight: 3..10.
  */
 static const struct startstop startstop_rows[] = {
-	{ "start1", "PMU counter_start 1, SET_INIT_VALUE", true, false,
-	  false, PMU_START_SET_INIT_VALUE },
-	{ "start1_noflags", "PMU counter_start 1, no flags", true, false,
-	  false, 0 },
+	{ "start1", "PMU counter_start 1, SET_INIT_VALUE", true, false, false,
+	  PMU_START_SET_INIT_VALUE },
+	{ "start1_noflags", "PMU counter_start 1, no flags", true, false, false,
+	  0 },
 	{ "stop1", "PMU counter_stop 1", false, false, false, 0 },
-	{ "snap_stop1", "PMU counter_stop 1, TAKE_SNAPSHOT", false, false,
-	  true, PMU_STOP_TAKE_SNAPSHOT },
+	{ "snap_stop1", "PMU counter_stop 1, TAKE_SNAPSHOT", false, false, true,
+	  PMU_STOP_TAKE_SNAPSHOT },
 	{ "snap_start1", "PMU counter_start 1, INIT_SNAPSHOT", true, false,
 	  true, PMU_START_INIT_SNAPSHOT },
 	{ "start8", "PMU counter_start 8, SET_INIT_VALUE", true, true, false,
 	  PMU_START_SET_INIT_VALUE },
 	{ "stop8", "PMU counter_stop 8", false, true, false, 0 },
-	{ "snap_stop8", "PMU counter_stop 8, TAKE_SNAPSHOT", false, true,
-	  true, PMU_STOP_TAKE_SNAPSHOT },
-	{ "snap_start8", "PMU counter_start 8, INIT_SNAPSHOT", true, true,
-	  true, PMU_START_INIT_SNAPSHOT },
+	{ "snap_stop8", "PMU counter_stop 8, TAKE_SNAPSHOT", false, true, true,
+	  PMU_STOP_TAKE_SNAPSHOT },
+	{ "snap_start8", "PMU counter_start 8, INIT_SNAPSHOT", true, true, true,
+	  PMU_START_INIT_SNAPSHOT },
 };
 
 /* A row this firmware cannot run: no calls, so nothing to match. */
@@ -283,8 +284,10 @@ static void bench_rows(bool multi, unsigned long base, bool snapshot)
 		if (t->multi != multi)
 			continue;
 		if (t->snapshot && !snapshot)
-			row_skip(t->key, t->start ? SBI_EXT_PMU_COUNTER_START :
-				 SBI_EXT_PMU_COUNTER_STOP, t->what);
+			row_skip(t->key,
+				 t->start ? SBI_EXT_PMU_COUNTER_START
+					  : SBI_EXT_PMU_COUNTER_STOP,
+				 t->what);
 		else
 			bench_startstop(t->key, t->what, t->start, base, mask,
 					t->flags);
@@ -330,8 +333,8 @@ static void bench_fw_read(void)
 {
 	/* cbase 0 as Linux passes it: OpenSBI 1.5 returns the firmware
 	 * counter relative to cbase */
-	struct sbiret ret = sbi_pmu_counter_cfg_match(0, 0xffffUL << fw_base, 0,
-						      EV_FW, 0);
+	struct sbiret ret =
+		sbi_pmu_counter_cfg_match(0, 0xffffUL << fw_base, 0, EV_FW, 0);
 	unsigned long idx = ret.value;
 	struct row r;
 	unsigned int i;
@@ -355,22 +358,29 @@ static void bench_fw_read(void)
 static void bench_event_info(void)
 {
 	static const uint32_t ev[ARRAY_SIZE(evinfo)] = {
-		EV_CYCLES, PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_INSTRUCTIONS),
+		EV_CYCLES,
+		PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_INSTRUCTIONS),
 		PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_CACHE_MISSES),
 		PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_BRANCH_MISSES),
-		PMU_EVIDX(PMU_EV_TYPE_CACHE, PMU_CACHE_CODE(PMU_CACHE_L1D,
-				PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS)),
-		EV_FW, PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_IPI_SENT),
+		PMU_EVIDX(PMU_EV_TYPE_CACHE,
+			  PMU_CACHE_CODE(PMU_CACHE_L1D, PMU_CACHE_OP_READ,
+					 PMU_CACHE_RESULT_MISS)),
+		EV_FW,
+		PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_IPI_SENT),
 		PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_ILLEGAL_INSN),
 	};
 	struct row r;
 
-	row_init(&r, "event_get_info8", SBI_EXT_PMU, SBI_EXT_PMU_EVENT_GET_INFO);
+	row_init(&r, "event_get_info8", SBI_EXT_PMU,
+		 SBI_EXT_PMU_EVENT_GET_INFO);
 	r.alt_ok = SBI_ERR_NOT_SUPPORTED;
 	for (unsigned int i = 0; i < REPS; i++) {
 		for (unsigned int j = 0; j < ARRAY_SIZE(evinfo); j++)
-			evinfo[j] = (struct pmu_event_info_entry){ .event_idx = ev[j] };
-		row_call(&r, (unsigned long)evinfo, 0, ARRAY_SIZE(evinfo), 0, 0);
+			evinfo[j] =
+				(struct pmu_event_info_entry){ .event_idx =
+								       ev[j] };
+		row_call(&r, (unsigned long)evinfo, 0, ARRAY_SIZE(evinfo), 0,
+			 0);
 	}
 	row_end(&r, "PMU event_get_info, 8 events");
 }
@@ -407,7 +417,8 @@ int payload_main(void)
 	test_diag("bench-site %p read-pair %lu", bench_ecall_site, read_pair);
 	bench_base();
 	if (!TEST_ASSERT(sbi_probe_extension(SBI_EXT_PMU).value,
-			 "PMU extension present") || !pmu_layout())
+			 "PMU extension present") ||
+	    !pmu_layout())
 		return 0;
 	bench_info();
 	bench_cfg("cfg1", "PMU config_matching cycles, 1 candidate", 1);

@@ -34,18 +34,18 @@
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-#define MODES		8	/* priv | V << 2 */
-#define PRV_M		3
-#define MRET		0x30200073u
-#define MSTATUS_MPP	(3ull << 11)
-#define CAUSE_BOOT	(~0ull)
-#define KEYS_MAX	256
-#define SITES_MAX	65536
+#define MODES	    8 /* priv | V << 2 */
+#define PRV_M	    3
+#define MRET	    0x30200073u
+#define MSTATUS_MPP (3ull << 11)
+#define CAUSE_BOOT  (~0ull)
+#define KEYS_MAX    256
+#define SITES_MAX   65536
 
 struct vcpu {
-	uint64_t n[MODES];	/* inline counters, one per mode */
-	uint64_t start;		/* n[PRV_M] when the open episode began */
-	uint64_t cause, epc, eid, fid;	/* of the open episode */
+	uint64_t n[MODES]; /* instructions per mode */
+	uint64_t start; /* n[PRV_M] when the open episode began */
+	uint64_t cause, epc, eid, fid; /* of the open episode */
 	bool in_m, booted;
 };
 
@@ -86,7 +86,7 @@ static uint64_t reg(struct qemu_plugin_register *r)
 	int len = qemu_plugin_read_register(r, buf);
 
 	if (len > 0)
-		memcpy(&v, buf->data, len < 8 ? len : 8);	/* LE host */
+		memcpy(&v, buf->data, len < 8 ? len : 8); /* LE host */
 	return v;
 }
 
@@ -196,17 +196,17 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
 			tb, QEMU_PLUGIN_INLINE_ADD_U64,
 			qemu_plugin_scoreboard_u64_in_struct(score, struct vcpu,
-							     n[mode]), n);
+							     n[mode]),
+			n);
 		return;
 	}
-	qemu_plugin_register_vcpu_tb_exec_cb(tb, m_block,
-					     QEMU_PLUGIN_CB_R_REGS, NULL);
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, m_block, QEMU_PLUGIN_CB_R_REGS,
+					     NULL);
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 
-		qemu_plugin_register_vcpu_insn_exec_cb(insn, m_insn,
-						       QEMU_PLUGIN_CB_NO_REGS,
-						       NULL);
+		qemu_plugin_register_vcpu_insn_exec_cb(
+			insn, m_insn, QEMU_PLUGIN_CB_NO_REGS, NULL);
 		if (insn_word(insn) == MRET)
 			qemu_plugin_register_vcpu_insn_exec_cb(
 				insn, m_ret, QEMU_PLUGIN_CB_R_REGS, NULL);
@@ -241,9 +241,8 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int idx)
 	r_a7 = find_reg(regs, "a7");
 }
 
-static const char *const mode_names[MODES] = {
-	"U", "S", "-", "M", "VU", "VS", "-", "-"
-};
+static const char *const mode_names[MODES] = { "U",  "S",  "-", "M",
+					       "VU", "VS", "-", "-" };
 
 static void print_num(GString *s, uint64_t v)
 {
@@ -264,7 +263,8 @@ static void report_keys(GString *s)
 			g_string_append_printf(s, "cause 0x%" PRIx64, k->cause);
 		print_num(s, k->eid);
 		print_num(s, k->fid);
-		g_string_append_printf(s, " calls %" PRIu64 " insns %" PRIu64
+		g_string_append_printf(s,
+				       " calls %" PRIu64 " insns %" PRIu64
 				       " min %" PRIu64 " max %" PRIu64 "\n",
 				       k->calls, k->insns, k->min, k->max);
 	}
@@ -281,15 +281,16 @@ static void report(GString *s)
 					       mode_names[m], t[m]);
 	report_keys(s);
 	for (unsigned int i = 0; i < nsites; i++)
-		g_string_append_printf(s, "site 0x%" PRIx64 " 0x%" PRIx64
-				       " %" PRIu64 "\n", sites[i].eid,
-				       sites[i].fid, sites[i].insns);
+		g_string_append_printf(
+			s, "site 0x%" PRIx64 " 0x%" PRIx64 " %" PRIu64 "\n",
+			sites[i].eid, sites[i].fid, sites[i].insns);
 	if (win_open)
-		g_string_append_printf(s, "window calls %" PRIu64 " M %" PRIu64
-				       " S %" PRIu64 " U %" PRIu64 "\n",
-				       win_calls, win_end[PRV_M] - win_start[PRV_M],
-				       win_end[1] - win_start[1],
-				       win_end[0] - win_start[0]);
+		g_string_append_printf(
+			s,
+			"window calls %" PRIu64 " M %" PRIu64 " S %" PRIu64
+			" U %" PRIu64 "\n",
+			win_calls, win_end[PRV_M] - win_start[PRV_M],
+			win_end[1] - win_start[1], win_end[0] - win_start[0]);
 }
 
 static void at_exit(qemu_plugin_id_t id, void *p)
