@@ -17,6 +17,7 @@ include mk/deps.mk
 include mk/firmware.mk
 include $(wildcard mk/qemu.mk mk/linux.mk mk/tests-*.mk)
 include mk/opensbi.mk
+include mk/bench.mk
 include mk/check.mk
 
 all: firmware

@@ -60,7 +60,7 @@ $(LIBFDT_STAMP): $(DEPS_STAMP)
 	tar -xJf $(LINUX_TARBALL) -C $$tmp --strip-components=4 \
 		linux-source-6.12/scripts/dtc/libfdt; \
 	touch $$tmp/.extracted; \
-	mv -T $$tmp $(LIBFDT_SRC) 2>/dev/null || rm -rf $$tmp
+	mv -T $$tmp $(LIBFDT_SRC) 2>/dev/null || { rm -rf $$tmp; touch $@; }
 
 $(FW_BUILD)/libfdt/%.o: $(LIBFDT_STAMP) | $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)

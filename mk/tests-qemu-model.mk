@@ -60,10 +60,12 @@ check-qemu-model: $(QM_ELFS) $(if $(filter command line,$(origin QEMU)),,qemu) #
 
 .PHONY: qemu-model-tests check-qemu-model
 
-# Guest speed (docs/qemu-model.md): this QEMU against Debian's
-# (/usr/bin, unpatched 10.0.2), no counters programmed ("plain") and four
+# Guest speed (docs/qemu-model.md, docs/performance.md; `make bench` runs
+# it too): this QEMU against Debian's (/usr/bin, unpatched 10.0.2, from
+# `make bench-deps`), no counters programmed ("plain") and four
 # instruction-class counters on ("events"); then with PDIS sampling every
 # 100000th instruction ("pdis") against the same CPU with PDIS off.
+# Medians of RUNS interleaved runs.
 QM_BENCH_REF	?= /usr/bin/qemu-system-riscv64
 
 bench-qemu-model: qemu ## guest speed of the model vs Debian's QEMU

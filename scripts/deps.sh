@@ -6,7 +6,9 @@
 # machine's existing Debian entry, so no mirror host is written here.
 set -euo pipefail
 
-SRC_DIR=${1:?usage: deps.sh SRC_DIR}
+BENCH=
+if [ "${1:-}" = --bench ]; then BENCH=1; shift; fi
+SRC_DIR=${1:?usage: deps.sh [--bench] SRC_DIR}
 SOURCES=/etc/apt/sources.list.d/debian.sources
 EXTRA=/etc/apt/sources.list.d/tally-extra.sources
 SUDO=
@@ -75,6 +77,12 @@ PKGS=(
 	dpkg-dev
 )
 BPO_PKGS=(meson python3-pycotap)
+# `deps.sh --bench`: only what `make bench` adds: the anchors (Debian's
+# OpenSBI 1.5.1 and QEMU 10.0.2, both from backports) and the chart library
+if [ -n "$BENCH" ]; then
+	PKGS=(python3-matplotlib)
+	BPO_PKGS=(opensbi qemu-system-riscv)
+fi
 
 missing() {
 	local p
@@ -140,6 +148,10 @@ fetch_orig() {
 
 add_sources
 install_pkgs
+if [ -n "$BENCH" ]; then
+	log "bench dependencies present"
+	exit 0
+fi
 [ -f /usr/src/linux-source-6.12.tar.xz ] || die "linux-source-6.12 did not install its tarball"
 fetch_orig qemu "qemu_10.0.2+ds.orig.tar.xz" bookworm-backports
 fetch_orig busybox "busybox_1.35.0.orig.tar.bz2" ""

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# `make bench` (not part of `make check`): the project against the firmware
+# and QEMU Debian ships (docs/performance.md): SBI path lengths in M-mode
+# per call and over a Linux perf workload, the CPU model's guest speed,
+# and the footprint. Results, a table and a chart land in build/bench/.
+#
+#   make bench            install the anchors (scripts/deps.sh --bench), run all
+#   make bench-paths      only the path lengths (payload and Linux)
+#
+# BENCH_QEMU_PLUGIN is a QEMU 10.0.2 that loads TCG plugins (the project's
+# build has them off), used for the per-mode counts of the Linux runs and
+# as a second opinion on the payload. BENCH_OPENSBI is Debian's OpenSBI.
+
+include $(TOP)/tests/payload/payload.mk
+$(eval $(call payload_program,bench,$(TOP)/tests/bench/payload))
+
+BENCH_OUT		:= $(BUILD)/bench
+BENCH_PAYLOAD		:= $(bench_PAYLOAD_ELF)
+BENCH_PLUGIN		:= $(BENCH_OUT)/mmode.so
+BENCH_PLUGIN_INC	:= $(BENCH_OUT)/include
+BENCH_QEMU_PLUGIN	?= /usr/bin/qemu-system-riscv64
+BENCH_OPENSBI		?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
+BENCH_DEPS_STAMP	:= $(CACHE)/stamps/deps-bench-$(call hash_files,$(TOP)/scripts/deps.sh)
+
+$(BENCH_DEPS_STAMP): $(TOP)/scripts/deps.sh
+	@mkdir -p $(SRC_CACHE) $(dir $@)
+	$(TOP)/scripts/deps.sh --bench $(SRC_CACHE)
+	@touch $@
+
+bench-deps: $(BENCH_DEPS_STAMP) ## install what `make bench` adds (Debian OpenSBI, QEMU, matplotlib)
+
+# The plugin API header comes from the QEMU orig tarball in the cache.
+$(BENCH_PLUGIN_INC)/qemu-plugin.h: $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	tar -xJf $(QEMU_TARBALL) -C $(@D) --strip-components=3 \
+		qemu-$(QEMU_VERSION)/include/qemu/qemu-plugin.h
+	@touch $@
+
+$(BENCH_PLUGIN): $(TOP)/tests/bench/plugin/mmode.c $(BENCH_PLUGIN_INC)/qemu-plugin.h
+	gcc -shared -fPIC -O2 -Wall -Wextra -Wno-unused-parameter \
+		$$(pkg-config --cflags glib-2.0) -I$(BENCH_PLUGIN_INC) $< -o $@
+
+bench-build: $(BENCH_PAYLOAD) $(BENCH_PLUGIN) $(FW_DYNAMIC) $(QEMU) linux
+
+BENCH_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) \
+	FW_DYNAMIC_ELF=$(FW_DYNAMIC_ELF) BENCH_OUT=$(BENCH_OUT) \
+	BENCH_PAYLOAD=$(BENCH_PAYLOAD) BENCH_PLUGIN=$(BENCH_PLUGIN) \
+	BENCH_QEMU_PLUGIN=$(BENCH_QEMU_PLUGIN) BENCH_OPENSBI=$(BENCH_OPENSBI) \
+	KERNEL=$(KERNEL) INITRAMFS=$(INITRAMFS) CROSS_COMPILE=$(CROSS_COMPILE)
+
+bench: bench-deps ## benchmarks vs Debian's OpenSBI 1.5.1 and QEMU 10.0.2 (build/bench/)
+	@$(MAKE) --no-print-directory bench-build
+	@$(BENCH_ENV) $(TOP)/scripts/bench.sh all
+
+bench-paths: bench-deps ## only the SBI path lengths (payload and Linux)
+	@$(MAKE) --no-print-directory bench-build
+	@$(BENCH_ENV) $(TOP)/scripts/bench.sh paths
+
+.PHONY: bench bench-paths bench-deps bench-build

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# `make bench` (mk/bench.mk, docs/performance.md): the project firmware
+# against Debian's OpenSBI 1.5.1, all under -icount shift=0.
+#
+#   bench.sh all|paths|report     (report: from the results already there)
+#
+# 1. Path length per SBI call: tests/bench/payload (S-mode) on each
+#    firmware, counted three ways:
+#    - trace: the project's QEMU with one instruction per translation
+#      block and an exec log limited to the firmware and the payload's one
+#      measured ecall: the M-mode lines between that ecall and the
+#      instruction after it;
+#    - plugin: Debian's QEMU 10.0.2 (the project's QEMU has no plugin
+#      support) with tests/bench/plugin/mmode.c, trap entry to mret;
+#    - instret: the payload's own S-mode reads (firmwares that let it).
+# 2. Linux: total M-mode instructions of a perf stat session with many
+#    context switches (plugin, LINUX_RUNS times per firmware, default 3).
+# 3. Guest speed of the project's QEMU vs Debian's (tests/qemu-model/bench.sh).
+# 4. Footprint: image sizes, PMU code and per-hart state.
+# tests/bench/report.py then prints the table and draws the chart.
+#
+# Environment (mk/bench.mk sets it): TOP BUILD QEMU FW_DYNAMIC
+# FW_DYNAMIC_ELF BENCH_OUT BENCH_PAYLOAD BENCH_PLUGIN BENCH_QEMU_PLUGIN
+# BENCH_OPENSBI KERNEL INITRAMFS CROSS_COMPILE; LINUX_LOOPS (default 10000
+# sched-pipe round trips), MODEL_RUNS / MODEL_ITERS (default 5, 5e8).
+set -euo pipefail
+
+what=${1:-all}
+out=$BENCH_OUT
+nm=${CROSS_COMPILE}nm
+FW_RANGE=0x80000000..0x801fffff	# both firmwares; payloads start above
+BENCH_CPU=rv64,sscofpmf=true,smcntrpmf=true
+FIRMWARES="tally:$FW_DYNAMIC opensbi:$BENCH_OPENSBI"
+
+log() { printf '[bench] %s\n' "$*"; }
+die() { printf '[bench] error: %s\n' "$*" >&2; exit 1; }
+
+# The anchors must be the versions the figures are compared against.
+check_anchors() {
+	local v
+	[ -f "$BENCH_OPENSBI" ] || die "no $BENCH_OPENSBI (make bench-deps)"
+	v=$(dpkg-query -W -f='${Version}' opensbi 2>/dev/null || true)
+	case $v in 1.5.1*) ;; *) die "opensbi is '$v', want 1.5.1 (bookworm-backports)" ;; esac
+	v=$("$BENCH_QEMU_PLUGIN" --version | head -1)
+	case $v in *" 10.0.2"*) ;; *) die "$BENCH_QEMU_PLUGIN is '$v', want 10.0.2" ;; esac
+	log "anchors: OpenSBI $(dpkg-query -W -f='${Version}' opensbi), $v"
+}
+
+site_addr() {
+	printf '0x%s' "$("$nm" "$BENCH_PAYLOAD" | awk '$3 == "bench_ecall_site" { print $1 }')"
+}
+
+# qemu_payload QEMU FW LOG [extra QEMU args]: one payload run, one hart;
+# fails unless QEMU exits 0 after the payload passed all its checks.
+qemu_payload() {
+	local q=$1 fw=$2 logf=$3
+	shift 3
+	QEMU=$q "$TOP/scripts/qemu-run.sh" --bios "$fw" --kernel "$BENCH_PAYLOAD" \
+		--cpu "$BENCH_CPU" --smp 1 --icount --timeout 600 -- "$@" \
+		>"$logf" 2>&1 && grep -aq '^[0-9]* passed, 0 failed' "$logf"
+}
+
+# trace_count SITE < exec log: M-mode lines per ecall at SITE, one a line.
+trace_count() {
+	awk -v s="$(printf '%016x' "$1")" -v e="$(printf '%016x' $(($1 + 4)))" '
+		$1 == "Trace" {
+			split($4, f, "/"); pc = f[2]
+			if (pc == s) { n = 0; on = 1 }
+			else if (pc == e) { if (on) print n; on = 0 }
+			else if (on) n++
+		}'
+}
+
+paths_trace() {
+	local name=$1 fw=$2 site fifo reader
+	site=$(site_addr)
+	fifo=$out/trace.fifo
+	rm -f "$fifo"
+	mkfifo "$fifo"
+	trace_count "$site" <"$fifo" >"$out/trace-$name.txt" &
+	reader=$!
+	if ! qemu_payload "$QEMU" "$fw" "$out/payload-$name.log" \
+		-accel tcg,one-insn-per-tb=on -d exec,nochain \
+		-dfilter "$FW_RANGE,$site+8" -D "$fifo"; then
+		kill "$reader" 2>/dev/null || true
+		die "payload run failed, log $out/payload-$name.log"
+	fi
+	wait "$reader"
+	rm -f "$fifo"
+}
+
+paths_plugin() {
+	local name=$1 fw=$2
+	qemu_payload "$BENCH_QEMU_PLUGIN" "$fw" "$out/payload-$name-plugin.log" \
+		-plugin "$BENCH_PLUGIN,out=$out/plugin-$name.txt,site=$(site_addr)" ||
+		die "payload run failed, log $out/payload-$name-plugin.log"
+}
+
+# The Linux workload: two processes ping-ponging under perf, on a one-hart
+# machine (with more, harts spinning in the firmware while the boot hart
+# boots make the instruction counts differ from run to run).
+linux_cmd() {
+	echo "perf stat --no-inherit -x, -e cycles,instructions,context-switches" \
+		"perf bench sched pipe -l ${LINUX_LOOPS:-10000}" \
+		"2>&1 >/dev/null | sed 's/^/T:stat /'"
+}
+
+# A QEMU wrapper (run-linux.sh takes no extra QEMU arguments): icount
+# without following the host clock when idle, a fixed RTC, the plugin.
+plugin_wrapper() {
+	local w=$out/qemu-plugin-$1
+	printf '#!/bin/sh\nexec %s "$@" -icount shift=0,sleep=off -rtc base=2025-01-01T00:00:00,clock=vm -plugin %s,out=%s,window=0x504d55:2\n' \
+		"$BENCH_QEMU_PLUGIN" "$BENCH_PLUGIN" "$2" >"$w"
+	chmod +x "$w"
+	echo "$w"
+}
+
+linux_plugin() {
+	local name=$1 fw=$2 run=$3 q
+	q=$(plugin_wrapper "$name-$run" "$out/linux-$name-$run.txt")
+	QEMU=$q FW_DYNAMIC=$fw TOP=$TOP BUILD=$BUILD KERNEL=$KERNEL \
+		INITRAMFS=$INITRAMFS "$TOP/scripts/run-linux.sh" -q --smp 1 \
+		--timeout 1200 --log "$out/linux-$name-$run.log" -- "$(linux_cmd)" \
+		>/dev/null || die "Linux run failed, log $out/linux-$name-$run.log"
+}
+
+run_paths() {
+	local spec name fw
+	rm -f "$out"/linux-* "$out"/qemu-plugin-*
+	for spec in $FIRMWARES; do
+		name=${spec%%:*} fw=${spec#*:}
+		log "path lengths, $name: exec trace on $(basename "$QEMU") (project)"
+		paths_trace "$name" "$fw"
+		log "path lengths, $name: plugin on $BENCH_QEMU_PLUGIN"
+		paths_plugin "$name" "$fw"
+		for run in $(seq "${LINUX_RUNS:-3}"); do
+			log "Linux perf workload, $name, run $run (plugin)"
+			linux_plugin "$name" "$fw" "$run"
+		done
+	done
+}
+
+run_model() {
+	log "guest speed: $(basename "$QEMU") vs $BENCH_QEMU_PLUGIN (medians)"
+	RUNS=${MODEL_RUNS:-5} ITERS=${MODEL_ITERS:-500000000} \
+		WORKLOADS="plain events pdis" BENCH_CSV=$out/model.csv \
+		"$TOP/tests/qemu-model/bench.sh" "$out/model" \
+		model="$QEMU" debian="$BENCH_QEMU_PLUGIN" \
+		model-all="$QEMU:$BENCH_CPU,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true,smstateen=true,x-sspesa=true,x-ssplcofi=true,x-smpdis=true,x-sspdis=true" \
+		>"$out/model.txt"
+	cat "$out/model.txt"
+}
+
+# size_of OBJ SYMBOL: a symbol's size from nm -S.
+size_of() {
+	"$nm" -S -t d "$1" | awk -v s="$2" '$4 == s { print $2 + 0 }'
+}
+
+run_footprint() {
+	local f=$out/footprint.txt gcc=${CROSS_COMPILE}gcc
+	log "footprint"
+	printf '#include <pmu/pmu.h>\nstruct pmu_hart sz_hart;\nstruct pmu_platform sz_plat;\n' |
+		"$gcc" -march=rv64imac_zicsr -mabi=lp64 -ffreestanding \
+			-I"$TOP/include" -x c \
+			-c -o "$out/sizes.o" -
+	{
+		echo "image tally $(stat -c %s "$FW_DYNAMIC")"
+		echo "image opensbi $(stat -c %s "$BENCH_OPENSBI")"
+		echo "pmu_hart $(size_of "$out/sizes.o" sz_hart)"
+		echo "pmu_platform $(size_of "$out/sizes.o" sz_plat)"
+		${CROSS_COMPILE}size "$BUILD"/firmware/lib/pmu/*.o \
+			"$BUILD"/firmware/lib/sbi/sbi_pmu_host.o \
+			"$BUILD"/firmware/lib/sbi/sbi_ecall_pmu.o |
+			awk 'NR > 1 { printf "object %s %s %s %s\n", $6, $1, $2, $3 }'
+	} >"$f"
+}
+
+main() {
+	mkdir -p "$out"
+	check_anchors
+	case $what in
+	all) run_paths; run_model; run_footprint ;;
+	paths) run_paths; run_footprint ;;
+	report) run_footprint ;;
+	*) die "usage: bench.sh all|paths|report" ;;
+	esac
+	"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" |
+		tee "$out/results.txt"
+}
+
+main

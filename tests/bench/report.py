@@ -1,0 +1,443 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""Tables and chart of `make bench` (scripts/bench.sh wrote the inputs).
+
+report.py OUT_DIR: prints the tables, writes OUT_DIR/results.json and
+OUT_DIR/bench.png. Path lengths are M-mode instructions per SBI call, trap
+entry to mret included (docs/performance.md says how each column is got).
+"""
+import json
+import re
+import statistics
+import sys
+from pathlib import Path
+
+FIRMWARES = ("tally", "opensbi")
+
+# The issue's reference figures (QEMU 10.0.2, -icount shift=0, trap entry
+# to mret) and goals; growth rows are per extra counter.
+REFS = {  # key: (minimal C handler, OpenSBI 1.5.1, OpenSBI 1.9)
+    "base_spec_version": (68, 303, 287),
+    "start1": (None, 672, 815),
+    "stop1": (None, 540, 490),
+    "fw_read": (None, 367, 315),
+    "cfg16": (None, 1985, 794),
+}
+GOALS = {
+    "base_spec_version": 90, "cfg16": 250, "start1": 150,
+    "start1_noflags": 150, "stop1": 150, "stop1_reset": 150,
+    "stop1_reset_snapshot": 150, "snap_stop1": 150, "snap_start1": 150,
+    "fw_read": 150, "fw_read_hi": 150,
+}
+GROWTH = (  # (label, one-counter key, many-counter key, extra counters)
+    ("config_matching, per extra candidate", "cfg1", "cfg16", 15),
+    ("counter_start SET_INIT_VALUE, per extra counter", "start1", "start8", 7),
+    ("counter_stop, per extra counter", "stop1", "stop8", 7),
+    ("counter_stop TAKE_SNAPSHOT, per extra counter", "snap_stop1",
+     "snap_stop8", 7),
+    ("counter_start INIT_SNAPSHOT, per extra counter", "snap_start1",
+     "snap_start8", 7),
+)
+GROWTH_GOAL = 30
+MODEL_GOALS = (  # (label, model spec/workload, goal in % slower than Debian)
+    ("new extensions off", "model/plain", 2.0),
+    ("all new extensions on, unused", "model-all/plain", 2.0),
+    ("PDIS sampling on (1 in 100000)", "model-all/pdis", 30.0),
+)
+LABELS = {
+    "base_spec_version": "BASE get_spec_version",
+    "base_probe": "BASE probe_extension(PMU)",
+    "unknown_eid": "unknown extension (NOT_SUPPORTED)",
+    "pmu_num_counters": "PMU num_counters",
+    "pmu_get_info": "PMU counter_get_info",
+    "cfg1": "config_matching cycles, 1 candidate",
+    "cfg16": "config_matching cycles, 16 candidates",
+    "snapshot_set_shmem": "snapshot_set_shmem",
+    "start1": "counter_start 1, SET_INIT_VALUE",
+    "start1_noflags": "counter_start 1, no flags",
+    "stop1": "counter_stop 1",
+    "snap_stop1": "counter_stop 1, TAKE_SNAPSHOT",
+    "snap_start1": "counter_start 1, INIT_SNAPSHOT",
+    "stop1_reset": "counter_stop 1, RESET",
+    "stop1_reset_snapshot": "counter_stop 1, RESET|TAKE_SNAPSHOT",
+    "start8": "counter_start 8, SET_INIT_VALUE",
+    "stop8": "counter_stop 8",
+    "snap_stop8": "counter_stop 8, TAKE_SNAPSHOT",
+    "snap_start8": "counter_start 8, INIT_SNAPSHOT",
+    "fw_read": "counter_fw_read",
+    "fw_read_hi": "counter_fw_read_hi",
+    "event_get_info8": "event_get_info, 8 events",
+}
+
+ROW_RE = re.compile(r"# bench-row (\S+) (\S+) (\S+) (\d+) (-?\d+) (\S+) (\S+)")
+
+
+def rows_of(log):
+    """The payload's rows: key, eid, fid, calls, error, instret min/median."""
+    rows = []
+    for line in log.read_text(errors="replace").splitlines():
+        m = ROW_RE.search(line)
+        if m:
+            key, eid, fid, calls, err, lo, med = m.groups()
+            rows.append(dict(key=key, eid=int(eid, 16), fid=int(fid, 16),
+                             calls=int(calls), error=int(err),
+                             instret=None if med == "-" else int(med)))
+    return rows
+
+
+def split_counts(rows, counts, what):
+    """Give each row its calls' counts, in order."""
+    out, i = {}, 0
+    for r in rows:
+        part = counts[i:i + r["calls"]]
+        if len(part) != r["calls"]:
+            sys.exit(f"report: {what}: {len(counts)} counts for "
+                     f"{sum(x['calls'] for x in rows)} calls")
+        out[r["key"]] = part
+        i += r["calls"]
+    if i != len(counts):
+        sys.exit(f"report: {what}: {len(counts) - i} counts left over")
+    return out
+
+
+def trace_counts(path, rows):
+    counts = [int(x) for x in path.read_text().split()]
+    return split_counts(rows, counts, path.name)
+
+
+def plugin_counts(path, rows):
+    sites = [line.split()[1:] for line in path.read_text().splitlines()
+             if line.startswith("site ")]
+    per_row = split_counts(rows, sites, path.name)
+    out = {}
+    for r in rows:
+        for eid, fid, _ in per_row[r["key"]]:
+            if (int(eid, 16), int(fid, 16)) != (r["eid"], r["fid"]):
+                sys.exit(f"report: {path.name}: {r['key']} got EID {eid} "
+                         f"FID {fid}")
+        out[r["key"]] = [int(n) for _, _, n in per_row[r["key"]]]
+    return out
+
+
+def summary(counts):
+    """Median and spread of one row's counts (None without calls)."""
+    if not counts:
+        return None
+    return dict(median=int(statistics.median_low(counts)),
+                min=min(counts), max=max(counts))
+
+
+def load_paths(out):
+    data = {}
+    for fw in FIRMWARES:
+        rows = rows_of(out / f"payload-{fw}.log")
+        prows = rows_of(out / f"payload-{fw}-plugin.log")
+        trace = trace_counts(out / f"trace-{fw}.txt", rows)
+        plugin = plugin_counts(out / f"plugin-{fw}.txt", prows)
+        data[fw] = {r["key"]: dict(
+            error=r["error"], calls=r["calls"],
+            trace=summary(trace[r["key"]]),
+            plugin=summary(plugin.get(r["key"])),
+            instret=r["instret"]) for r in rows}
+    return data
+
+
+def med(d, fw, key, method="trace"):
+    s = d[fw].get(key, {}).get(method)
+    return s["median"] if s else None
+
+
+def status(value, goal):
+    if value is None or goal is None:
+        return "-"
+    return "met" if value <= goal else f"missed by {value - goal:g}"
+
+
+def fmt(v):
+    return "-" if v is None else f"{v:g}"
+
+
+def print_table(title, head, rows):
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    print(f"\n{title}\n")
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(head, widths)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for r in rows:
+        print("| " + " | ".join(str(x).ljust(w) for x, w in zip(r, widths))
+              + " |")
+
+
+def supported(d, fw, key):
+    """The firmware ran the row's call and did not answer NOT_SUPPORTED."""
+    e = d[fw].get(key)
+    return bool(e and e["calls"]) and (key == "unknown_eid" or
+                                       e["error"] != -2)
+
+
+def cell(d, fw, key):
+    """A firmware's figure for a row, saying when the call failed."""
+    e = d[fw].get(key)
+    if not e or not e["calls"]:
+        return "not supported"
+    v = fmt(med(d, fw, key))
+    if not supported(d, fw, key):
+        return f"{v} (NOT_SUPPORTED)"
+    return v if key == "unknown_eid" or not e["error"] else \
+        f"{v} (error {e['error']})"
+
+
+def path_table(d):
+    rows = []
+    for key, label in LABELS.items():
+        ref = REFS.get(key, (None, None, None))
+        goal = GOALS.get(key)
+        rows.append([label, cell(d, "tally", key), cell(d, "opensbi", key),
+                     fmt(ref[1]), fmt(ref[2]), fmt(ref[0]),
+                     fmt(goal), status(med(d, "tally", key), goal)])
+    print_table("SBI path length: M-mode instructions per call, trap entry "
+                "to mret (project QEMU, exec trace)",
+                ["call", "Tally", "OpenSBI 1.5.1", "ref 1.5.1", "ref 1.9",
+                 "ref minimal C", "goal", "Tally vs goal"], rows)
+
+
+def growth_rows(d):
+    out = []
+    for label, one, many, extra in GROWTH:
+        vals = {}
+        for fw in FIRMWARES:
+            a, b = med(d, fw, one), med(d, fw, many)
+            vals[fw] = None if a is None or b is None else \
+                round((b - a) / extra, 1)
+        out.append((label, vals))
+    return out
+
+
+def growth_table(d):
+    rows = [[label, fmt(v["tally"]), fmt(v["opensbi"]), GROWTH_GOAL,
+             status(v["tally"], GROWTH_GOAL)] for label, v in growth_rows(d)]
+    print_table("Growth of multi-counter calls (instructions per extra counter)",
+                ["call", "Tally", "OpenSBI 1.5.1", "goal", "Tally vs goal"],
+                rows)
+
+
+def cross_table(d):
+    rows = []
+    for key, label in LABELS.items():
+        r = [label]
+        for fw in FIRMWARES:
+            r += [fmt(med(d, fw, key)), fmt(med(d, fw, key, "plugin"))]
+        r.append(fmt(d["opensbi"].get(key, {}).get("instret")))
+        rows.append(r)
+    print_table("Cross-check: the same calls counted three ways",
+                ["call", "Tally trace", "Tally plugin", "OpenSBI trace",
+                 "OpenSBI plugin", "OpenSBI S-mode instret"], rows)
+
+
+def linux_report(path):
+    """mmode.so's report: totals per mode, the window, PMU calls by FID."""
+    rep = {"pmu": {}}
+    for line in path.read_text().splitlines():
+        f = line.split()
+        if f[0] == "mode":
+            rep[f[1]] = int(f[2])
+        elif f[0] == "window":
+            rep["window"] = dict(calls=int(f[2]), M=int(f[4]), S=int(f[6]),
+                                 U=int(f[8]))
+        elif f[0] == "cause" and f[2] == "0x504d55":
+            rep["pmu"][int(f[3], 16)] = dict(calls=int(f[5]),
+                                             insns=int(f[7]))
+    return rep
+
+
+def perf_value(log, event):
+    for line in log.read_text(errors="replace").splitlines():
+        m = re.search(r"T:stat (\d+),[^,]*," + re.escape(event) + ",", line)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def load_linux(out):
+    data = {}
+    for fw in FIRMWARES:
+        runs = []
+        for rep_path in sorted(out.glob(f"linux-{fw}-*.txt")):
+            rep = linux_report(rep_path)
+            rep["switches"] = perf_value(rep_path.with_suffix(".log"),
+                                         "context-switches")
+            runs.append(rep)
+        data[fw] = runs
+    return data
+
+
+def linux_summary(runs):
+    """Median run by M-mode instructions in the window, and the spread."""
+    ms = sorted(r["window"]["M"] for r in runs)
+    mid = next(r for r in runs if r["window"]["M"] == ms[(len(ms) - 1) // 2])
+    return mid, ms[0], ms[-1]
+
+
+PMU_FIDS = ((2, "config_matching"), (3, "counter_start"),
+            (4, "counter_stop"))
+
+
+def linux_table(lx):
+    rows, per = [], []
+    for fw in FIRMWARES:
+        r, lo, hi = linux_summary(lx[fw])
+        w = r["window"]
+        sw = r["switches"]
+        rows.append([fw, w["M"], f"{lo}..{hi}", len(lx[fw]), fmt(sw),
+                     round(w["M"] / sw) if sw else "-", w["calls"],
+                     round(w["M"] / w["calls"]), r["M"]])
+        for fid, name in PMU_FIDS:
+            p = r["pmu"].get(fid)
+            if p:
+                per.append([fw, name, p["calls"],
+                            round(p["insns"] / p["calls"])])
+    print_table("Linux: perf stat --no-inherit over perf bench sched pipe, "
+                "one hart (Debian QEMU + plugin); M-mode instructions from "
+                "the first config_matching to the end of the last PMU call",
+                ["firmware", "M-mode insns (median)", "over runs", "runs",
+                 "context switches", "M per switch", "PMU calls",
+                 "M per PMU call", "M-mode, whole boot+run"], rows)
+    print_table("Linux: the PMU calls of that run",
+                ["firmware", "function", "calls", "M-mode insns per call"],
+                per)
+
+
+def load_model(out):
+    path = out / "model.csv"
+    if not path.exists():
+        return None
+    m = {}
+    for line in path.read_text().splitlines():
+        name, wl, t, mips = line.split(",")
+        m[f"{name}/{wl}"] = dict(cpu_s=float(t), mips=float(mips))
+    return m
+
+
+def model_rows(m):
+    base = m["debian/plain"]["mips"]
+    out = []
+    for label, key, goal in MODEL_GOALS:
+        mips = m[key]["mips"]
+        slower = round(100 * (base - mips) / base, 1)
+        out.append(dict(label=label, key=key, mips=mips, debian=base,
+                        slower=slower, goal=goal))
+    return out
+
+
+def model_table(m):
+    rows = []
+    for r in model_rows(m):
+        st = "met" if r["slower"] <= r["goal"] else \
+            f"missed by {r['slower'] - r['goal']:.1f} points"
+        rows.append([r["label"], f"{r['mips']:.0f}", f"{r['debian']:.0f}",
+                     f"{r['slower']:+.1f}%", f"<= {r['goal']:g}%", st])
+    rows.append(["4 counters on load/store/branch events (Debian: "
+                 "selectors unknown, nothing counted)",
+                 f"{m['model/events']['mips']:.0f}",
+                 f"{m['debian/events']['mips']:.0f}", "-", "-", "-"])
+    print_table("Guest speed: median guest MIPS (QEMU user+sys CPU time)",
+                ["project QEMU", "MIPS", "Debian 10.0.2 MIPS",
+                 "slower than Debian", "goal", "status"], rows)
+
+
+def load_footprint(out):
+    fp = {"objects": {}}
+    for line in (out / "footprint.txt").read_text().splitlines():
+        f = line.split()
+        if f[0] == "object":
+            fp["objects"][Path(f[1]).name] = [int(x) for x in f[2:5]]
+        elif f[0] == "image":
+            fp[f"image_{f[1]}"] = int(f[2])
+        else:
+            fp[f[0]] = int(f[1])
+    return fp
+
+
+def footprint_table(fp):
+    pmu = [v for k, v in fp["objects"].items() if k.startswith("pmu_")]
+    glue = [v for k, v in fp["objects"].items() if not k.startswith("pmu_")]
+    tot = [sum(c) for c in zip(*pmu)]
+    gl = [sum(c) for c in zip(*glue)]
+    rows = [["fw_dynamic.bin", fp["image_tally"], fp["image_opensbi"]],
+            ["lib/pmu text+rodata / data / bss",
+             f"{tot[0]} / {tot[1]} / {tot[2]}", "-"],
+            ["firmware glue (sbi_pmu_host, sbi_ecall_pmu) text",
+             gl[0], "-"],
+            ["struct pmu_hart (per hart)", fp["pmu_hart"], "-"],
+            ["struct pmu_platform (once)", fp["pmu_platform"], "-"]]
+    print_table("Footprint (bytes)", ["item", "Tally", "OpenSBI 1.5.1"], rows)
+
+
+def chart(d, m, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("report: no matplotlib, no chart")
+        return
+    keys = [k for k in LABELS if med(d, "tally", k) is not None]
+    fig, axes = plt.subplots(1, 2 if m else 1, figsize=(15, 8),
+                             gridspec_kw={"width_ratios": [3, 1]} if m else None)
+    ax = axes[0] if m else axes
+    y = range(len(keys))
+    for off, fw, color in ((-0.2, "tally", "tab:blue"),
+                           (0.2, "opensbi", "tab:orange")):
+        vals = [med(d, fw, k) if supported(d, fw, k) else 0 for k in keys]
+        ax.barh([i + off for i in y], vals, height=0.4, color=color,
+                label="Tally" if fw == "tally" else "OpenSBI 1.5.1")
+    for i, k in enumerate(keys):
+        if k in GOALS:
+            ax.plot([GOALS[k]] * 2, [i - 0.3, i + 0.3], "k-", lw=2)
+        if k in REFS:
+            ax.plot(REFS[k][1], i + 0.2, "kx")
+    ax.plot([], [], "k-", lw=2, label="goal")
+    ax.plot([], [], "kx", label="reference, OpenSBI 1.5.1")
+    ax.set_yticks(list(y))
+    ax.set_yticklabels([LABELS[k] for k in keys], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.set_xlabel("M-mode instructions per call (log scale)")
+    ax.set_title("SBI path length, QEMU -icount shift=0")
+    ax.legend(fontsize=8)
+    if m:
+        rows = model_rows(m)
+        ax2 = axes[1]
+        names = ["Debian 10.0.2"] + [r["label"] for r in rows]
+        vals = [rows[0]["debian"]] + [r["mips"] for r in rows]
+        ax2.bar(range(len(vals)), vals,
+                color=["tab:gray"] + ["tab:green"] * len(rows))
+        ax2.set_xticks(range(len(vals)))
+        ax2.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
+        ax2.set_ylabel("guest MIPS (median)")
+        ax2.set_title("Guest speed")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    print(f"\nchart: {path}")
+
+
+def main():
+    out = Path(sys.argv[1])
+    d = load_paths(out)
+    path_table(d)
+    growth_table(d)
+    cross_table(d)
+    lx = load_linux(out)
+    linux_table(lx)
+    m = load_model(out)
+    if m:
+        model_table(m)
+    fp = load_footprint(out)
+    footprint_table(fp)
+    (out / "results.json").write_text(json.dumps(
+        dict(paths=d, growth=growth_rows(d), linux=lx, model=m,
+             footprint=fp), indent=1))
+    chart(d, m, out / "bench.png")
+
+
+if __name__ == "__main__":
+    main()
