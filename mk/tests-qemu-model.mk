@@ -31,8 +31,9 @@ $(QM_OUT)/%.elf: $(QM_SRC)/test-%.c $(QM_DEPS)
 	@mkdir -p $(dir $@)
 	$(QM_CC) $(QM_CFLAGS) -o $@ $(QM_LIB) $<
 
-# built from test-misaligned.c with the property off
+# built from test-misaligned.c (property off), test-cde.c (no Smcdeleg)
 $(QM_OUT)/misaligned-off.elf: $(QM_SRC)/test-misaligned.c
+$(QM_OUT)/cde-off.elf: $(QM_SRC)/test-cde.c
 
 qemu-model-tests: $(QM_ELFS) ## build the QEMU model test payloads
 
