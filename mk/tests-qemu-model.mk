@@ -29,11 +29,14 @@ CHECK_SUITES	+= qemu-model
 
 $(QM_OUT)/%.elf: $(QM_SRC)/test-%.c $(QM_DEPS)
 	@mkdir -p $(dir $@)
-	$(QM_CC) $(QM_CFLAGS) -o $@ $(QM_LIB) $<
+	$(QM_CC) $(QM_CFLAGS) -o $@ $(QM_LIB) $< \
+		$(filter-out $(QM_LIB),$(filter %.S,$^))
 
 # built from test-misaligned.c (property off), test-cde.c (no Smcdeleg)
 $(QM_OUT)/misaligned-off.elf: $(QM_SRC)/test-misaligned.c
 $(QM_OUT)/cde-off.elf: $(QM_SRC)/test-cde.c
+# with its own access sequences
+$(QM_OUT)/tlb.elf: $(QM_SRC)/tlb.S
 
 qemu-model-tests: $(QM_ELFS) ## build the QEMU model test payloads
 

@@ -175,6 +175,8 @@
 #define HPM_EV_IMPL_BASE		0x100
 #define HPM_EV_INST_RET_LOAD		0x100	/* retired loads */
 #define HPM_EV_INST_RET_STORE		0x101	/* retired stores */
+#define HPM_EV_TLB_L1_LOAD_MISS		0x102	/* TLB.L1.LDST.MISS, loads */
+#define HPM_EV_TLB_L1_STORE_MISS	0x103	/* TLB.L1.LDST.MISS, stores */
 #define HPM_EV_INST_DEC_SPEC		0x110
 #define HPM_EV_INST_DEC_BRJMP_SPEC	0x111
 #define HPM_EV_INST_DEC_LOAD_SPEC	0x112

@@ -73,6 +73,8 @@ t "x-trap-misaligned=on is accepted" \
 pmu() { fdtget -t x "$tmp/def.dtb" /pmu "$1" 2>/dev/null; }
 t "riscv,pmu: riscv,event-to-mhpmevent maps 0x5 to selector 5" \
 	"pmu riscv,event-to-mhpmevent | grep -Eq '(^| )5 0 5( |$)'"
+t "riscv,pmu: DTLB read/write miss, ITLB miss map to the TLB model's events" \
+	"pmu riscv,event-to-mhpmevent | grep -Eq '(^| )10019 0 102 1001a 0 101 1001b 0 103 10020 0 11 10021 0 12( |$)'"
 t "riscv,pmu: riscv,event-to-mhpmcounters lists 0x10019" \
 	"pmu riscv,event-to-mhpmcounters | grep -q '10019 10019'"
 t "riscv,pmu: raw selector 0x118 (PDIS.SAMPLES) listed" \
