@@ -57,8 +57,10 @@ t "max: smpdis, sspdis on" "isa max | grep -qx smpdis && isa max | grep -qx sspd
 
 # A CPU property's value, read through QMP before the machine runs.
 prop() {
+	local get='"execute":"qom-get","arguments"'
+
 	printf '%s\n' '{"execute":"qmp_capabilities"}' \
-		"{\"execute\":\"qom-get\",\"arguments\":{\"path\":\"/machine/soc0/harts[0]\",\"property\":\"$2\"}}" \
+		"{$get:{\"path\":\"/machine/soc0/harts[0]\",\"property\":\"$2\"}}" \
 		'{"execute":"quit"}' |
 		timeout 30 "$qemu" -M virt -cpu "$1" -smp 1 -m 256M -bios none \
 			-display none -monitor none -serial none -S -qmp stdio 2>&1 |
@@ -74,7 +76,8 @@ pmu() { fdtget -t x "$tmp/def.dtb" /pmu "$1" 2>/dev/null; }
 t "riscv,pmu: riscv,event-to-mhpmevent maps 0x5 to selector 5" \
 	"pmu riscv,event-to-mhpmevent | grep -Eq '(^| )5 0 5( |$)'"
 t "riscv,pmu: DTLB read/write miss, ITLB miss map to the TLB model's events" \
-	"pmu riscv,event-to-mhpmevent | grep -Eq '(^| )10019 0 102 1001a 0 101 1001b 0 103 10020 0 11 10021 0 12( |$)'"
+	"pmu riscv,event-to-mhpmevent | grep -Eq \
+	'(^| )10019 0 102 1001a 0 101 1001b 0 103 10020 0 11 10021 0 12( |$)'"
 t "riscv,pmu: riscv,event-to-mhpmcounters lists 0x10019" \
 	"pmu riscv,event-to-mhpmcounters | grep -q '10019 10019'"
 t "riscv,pmu: raw selector 0x118 (PDIS.SAMPLES) listed" \

@@ -265,7 +265,7 @@ int main(void *fdt)
 {
 	(void)fdt;
 	puts_(TRAP_MISALIGNED ? "qemu-model: x-trap-misaligned=on\n" :
-				"qemu-model: misaligned accesses, property off\n");
+				"qemu-model: misaligned, property off\n");
 	csr_set(mstatus, MSTATUS_FS);
 	test_m_mode();
 	test_lower(MODE_S, "S-mode");
