@@ -5,7 +5,7 @@
  * sequences in S-mode under Sv39 (cold, warm, LRU eviction past 32 data
  * and 16 instruction entries), stores and AMOs, flushes (SFENCE.VMA, a
  * satp write), no lookups without translation (Bare, M-mode) but with
- * MPRV, precise overflow (Sspesa PC, LCOFI right after the access or at
+ * MPRV, VS-mode's own context (vsatp), precise overflow (Sspesa PC, LCOFI right after the access or at
  * the next instruction), and PDIS's L1TLBMISS / ITMISS / HPMi bits.
  */
 #include "lib.h"
@@ -21,6 +21,7 @@ extern char tlb_ld_insn[], itlb_walk[];
 #define MSTATUS_MPP	(3UL << 11)
 #define MSTATUS_MPRV	(1UL << 17)
 #define CSR_SISELECT	0x150
+#define CSR_VSATP	0x280
 #define INH_M		EV_MINH
 #define INH_SU		(EV_SINH | EV_UINH | (1UL << 59) | (1UL << 58))
 
@@ -74,13 +75,18 @@ static void flush(void)
 	__asm__ volatile("sfence.vma" ::: "memory");
 }
 
-/* Run fn(a) in S-mode with the counters running from 0. */
-static void in_s(void (*fn)(unsigned long), unsigned long a)
+/* Run fn(a) in mode with the counters running from 0. */
+static void in_mode(void (*fn)(unsigned long), unsigned long a, int mode)
 {
 	zero();
 	csr_write(mcountinhibit, 0);
-	run_lower((unsigned long (*)(unsigned long))fn, a, MODE_S);
+	run_lower((unsigned long (*)(unsigned long))fn, a, mode);
 	csr_write(mcountinhibit, -1UL);
+}
+
+static void in_s(void (*fn)(unsigned long), unsigned long a)
+{
+	in_mode(fn, a, MODE_S);
 }
 
 static void counts(unsigned long miss, unsigned long ld, unsigned long st,
@@ -146,6 +152,27 @@ static void test_untranslated(void)
 	check_eq(hpm_read(C_M_MISS), 12, "  M-mode loads with MPRV: 12 misses");
 	check_eq(hpm_read(C_MISS), 0, "  counted in M-mode only");
 	csr_set(mstatus, MSTATUS_MPP);
+}
+
+/* V=1: VS-stage Sv39 (vsatp), G-stage Bare; its own context */
+static void test_vs(void)
+{
+	puts_("VS-mode\n");
+	csr_write(CSR_VSATP, satp);
+	flush();
+	in_mode(tlb_ld, arg(0, 10), MODE_VS);
+	check_eq(hpm_read(C_MISS), 10, "  vsatp Sv39: 10 cold pages miss");
+	in_mode(tlb_ld, arg(0, 10), MODE_VS);
+	check_eq(hpm_read(C_MISS), 0, "  warm: no miss");
+	in_s(tlb_ld, arg(0, 10));
+	check_eq(hpm_read(C_MISS), 10,
+		 "  the same pages from S-mode: another context, 10 misses");
+	in_mode(tlb_ld, arg(0, 10), MODE_VS);
+	check_eq(hpm_read(C_MISS), 0, "  VS-mode entries still there");
+	csr_write(CSR_VSATP, 0);
+	in_mode(tlb_ld, arg(20, 10), MODE_VS);
+	check_eq(hpm_read(C_MISS), 0,
+		 "  vsatp and hgatp Bare: not translated, no miss");
 }
 
 static unsigned long walk(unsigned int n)
@@ -270,6 +297,7 @@ int main(void *fdt)
 	program();
 	test_data();
 	test_untranslated();
+	test_vs();
 	test_fetch();
 	test_overflow();
 	test_pdis();
