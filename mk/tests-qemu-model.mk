@@ -4,7 +4,8 @@
 # QEMU CPU model (qemu/patches/) directly, booted with `-bios payload.elf`
 # and `-icount shift=0` through scripts/qemu-run.sh, plus props.sh (CPU
 # properties, ISA strings, riscv,pmu node). One hart, except test-smp*.c:
-# two (the second spins in start.S).
+# two (the second spins in start.S). A test whose source has a line
+# "QM_CPU_EXTRA: <options>" runs with those -cpu options after $(QM_CPU).
 #
 #   make check-qemu-model            run them; ends with "N passed, N failed"
 #   make check-qemu-model QEMU=...   try another QEMU binary
@@ -16,7 +17,8 @@ QM_CFLAGS	:= -march=rv64gc_zicsr_zifencei -mabi=lp64 -mcmodel=medany -O2 \
 		   -ffreestanding -nostdlib -fno-pic -fno-stack-protector \
 		   -Wall -Werror -I$(TOP)/include -I$(QM_SRC) -static \
 		   -Wl,--no-warn-rwx-segments -T $(QM_SRC)/link.ld
-QM_LIB		:= $(QM_SRC)/start.S $(QM_SRC)/lib.c $(QM_SRC)/seq.S
+QM_LIB		:= $(QM_SRC)/start.S $(QM_SRC)/lib.c $(QM_SRC)/seq.S \
+		   $(QM_SRC)/access.S
 QM_DEPS		:= $(QM_LIB) $(QM_SRC)/lib.h $(QM_SRC)/link.ld \
 		   $(TOP)/include/sbi/riscv_draft_encoding.h
 QM_TESTS	:= $(patsubst $(QM_SRC)/test-%.c,%,$(wildcard $(QM_SRC)/test-*.c))
@@ -27,7 +29,14 @@ CHECK_SUITES	+= qemu-model
 
 $(QM_OUT)/%.elf: $(QM_SRC)/test-%.c $(QM_DEPS)
 	@mkdir -p $(dir $@)
-	$(QM_CC) $(QM_CFLAGS) -o $@ $(QM_LIB) $<
+	$(QM_CC) $(QM_CFLAGS) -o $@ $(QM_LIB) $< \
+		$(filter-out $(QM_LIB),$(filter %.S,$^))
+
+# built from test-misaligned.c (property off), test-cde.c (no Smcdeleg)
+$(QM_OUT)/misaligned-off.elf: $(QM_SRC)/test-misaligned.c
+$(QM_OUT)/cde-off.elf: $(QM_SRC)/test-cde.c
+# with its own access sequences
+$(QM_OUT)/tlb.elf: $(QM_SRC)/tlb.S
 
 qemu-model-tests: $(QM_ELFS) ## build the QEMU model test payloads
 
@@ -36,8 +45,9 @@ check-qemu-model: $(QM_ELFS) $(if $(filter command line,$(origin QEMU)),,qemu) #
 	for t in $(QM_TESTS); do \
 		echo "--- $$t"; \
 		case $$t in smp*) smp=2 ;; *) smp=1 ;; esac; \
+		extra=$$(sed -n 's/.*QM_CPU_EXTRA: *//p' $(QM_SRC)/test-$$t.c); \
 		out=$$(QEMU=$(QEMU) $(TOP)/scripts/qemu-run.sh --bios $(QM_OUT)/$$t.elf \
-			--cpu $(QM_CPU) --smp $$smp --mem 256M --icount --timeout 60 2>&1); \
+			--cpu $(QM_CPU)$${extra:+,$$extra} --smp $$smp --mem 256M --icount --timeout 60 2>&1); \
 		echo "$$out"; \
 		line=$$(echo "$$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1); \
 		if [ -z "$$line" ]; then \

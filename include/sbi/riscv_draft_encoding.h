@@ -67,6 +67,66 @@
 #define SPDISFILTER_LATSEL_SHIFT	13
 #define SPDISFILTER_LATSEL_MASK		(0x7ULL << 13)
 
+/* The sample record (64 bytes): word indices */
+#define PDIS_REC_HDREV			0
+#define PDIS_REC_PC			1
+#define PDIS_REC_TIME			2
+#define PDIS_REC_LAT			3
+#define PDIS_REC_ADR1			4
+#define PDIS_REC_ADR2			5
+
+/* pdishdrev (record format 0): fields of every record */
+#define PDISHDR_TYPE_MASK		0x7ULL
+#define PDISHDR_TYPE_OTHER		0
+#define PDISHDR_TYPE_LOAD		1
+#define PDISHDR_TYPE_STORE		2
+#define PDISHDR_TYPE_LDST		3	/* load & store (AMO) */
+#define PDISHDR_TYPE_CTRL		4	/* control transfer */
+#define PDISHDR_HPM_SHIFT		3	/* HPM[31:3] at bits 31:3 */
+#define PDISHDR_HPM_MASK		0xfffffff8ULL
+#define PDISHDR_FLUSHED			(1ULL << 32)
+#define PDISHDR_FLUSH_SHIFT		33
+#define PDISHDR_FLUSH_MASK		(0x3ULL << 33)
+#define PDISHDR_PARTIAL			(1ULL << 35)
+#define PDISHDR_FUSED			(1ULL << 36)
+#define PDISHDR_ITMISS			(1ULL << 37)
+#define PDISHDR_ICMISS			(1ULL << 38)
+#define PDISHDR_SFMT_SHIFT		58
+#define PDISHDR_SFMT_MASK		(0x7ULL << 58)
+#define PDISHDR_FMT_SHIFT		61
+#define PDISHDR_FMT_MASK		(0x7ULL << 61)
+/* pdishdrev: TYPE 1-3 (loads and/or stores) */
+#define PDISHDR_L1MISS			(1ULL << 39)
+#define PDISHDR_LLMISS			(1ULL << 40)
+#define PDISHDR_DSRC_SHIFT		41
+#define PDISHDR_DSRC_MASK		(0xfULL << 41)
+#define PDISHDR_L1TLBMISS		(1ULL << 45)
+#define PDISHDR_LLTLBMISS		(1ULL << 46)
+/* pdishdrev: TYPE 4 (control transfers; Smctr transfer types) */
+#define PDISHDR_TRET			(1ULL << 39)
+#define PDISHDR_NTBR			(1ULL << 40)
+#define PDISHDR_TKBR			(1ULL << 41)
+#define PDISHDR_INDCALL			(1ULL << 44)
+#define PDISHDR_DIRCALL			(1ULL << 45)
+#define PDISHDR_INDJMP			(1ULL << 46)
+#define PDISHDR_DIRJMP			(1ULL << 47)
+#define PDISHDR_CORSWAP			(1ULL << 48)
+#define PDISHDR_RET			(1ULL << 49)
+#define PDISHDR_INDLJMP			(1ULL << 50)
+#define PDISHDR_DIRLJMP			(1ULL << 51)
+#define PDISHDR_MISPRED			(1ULL << 52)
+
+/* pdislat */
+#define PDISLAT_TOTAL_MASK		0xfffULL
+#define PDISLAT_DISPATCH_SHIFT		12
+#define PDISLAT_ISSUE_SHIFT		24
+#define PDISLAT_EXECUTION_SHIFT		36
+#define PDISLAT_OLDEST_SHIFT		48
+#define PDISLAT_DISPV			(1ULL << 60)
+#define PDISLAT_ISSV			(1ULL << 61)
+#define PDISLAT_EXECV			(1ULL << 62)
+#define PDISLAT_OLDV			(1ULL << 63)
+
 /* Bits in existing registers */
 #define MENVCFG_PDISS_SHIFT		58	/* spec proposes 59 = Ssdbltrp DTE */
 #define HENVCFG_PDISV_SHIFT		58
@@ -115,6 +175,8 @@
 #define HPM_EV_IMPL_BASE		0x100
 #define HPM_EV_INST_RET_LOAD		0x100	/* retired loads */
 #define HPM_EV_INST_RET_STORE		0x101	/* retired stores */
+#define HPM_EV_TLB_L1_LOAD_MISS		0x102	/* TLB.L1.LDST.MISS, loads */
+#define HPM_EV_TLB_L1_STORE_MISS	0x103	/* TLB.L1.LDST.MISS, stores */
 #define HPM_EV_INST_DEC_SPEC		0x110
 #define HPM_EV_INST_DEC_BRJMP_SPEC	0x111
 #define HPM_EV_INST_DEC_LOAD_SPEC	0x112

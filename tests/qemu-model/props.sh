@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # CPU properties of the QEMU model: dependency errors, riscv,isa-extensions
-# strings, defaults (off in rv64, on in max) and the riscv,pmu node.
+# strings, defaults (off in rv64, on in max; x-trap-misaligned off in both)
+# and the riscv,pmu node.
 #   props.sh QEMU
 set -u
 qemu=${1:?usage: props.sh QEMU}
@@ -54,9 +55,29 @@ t "max: sspesa on" "isa max | grep -qx sspesa"
 t "max: ssplcofi on" "isa max | grep -qx ssplcofi"
 t "max: smpdis, sspdis on" "isa max | grep -qx smpdis && isa max | grep -qx sspdis"
 
+# A CPU property's value, read through QMP before the machine runs.
+prop() {
+	local get='"execute":"qom-get","arguments"'
+
+	printf '%s\n' '{"execute":"qmp_capabilities"}' \
+		"{$get:{\"path\":\"/machine/soc0/harts[0]\",\"property\":\"$2\"}}" \
+		'{"execute":"quit"}' |
+		timeout 30 "$qemu" -M virt -cpu "$1" -smp 1 -m 256M -bios none \
+			-display none -monitor none -serial none -S -qmp stdio 2>&1 |
+		sed -n 's/.*"return": \(true\|false\).*/\1/p'
+}
+t "rv64: x-trap-misaligned off by default" \
+	"[ \"\$(prop rv64 x-trap-misaligned)\" = false ]"
+t "max: x-trap-misaligned off" "[ \"\$(prop max x-trap-misaligned)\" = false ]"
+t "x-trap-misaligned=on is accepted" \
+	"[ \"\$(prop rv64,x-trap-misaligned=on x-trap-misaligned)\" = true ]"
+
 pmu() { fdtget -t x "$tmp/def.dtb" /pmu "$1" 2>/dev/null; }
 t "riscv,pmu: riscv,event-to-mhpmevent maps 0x5 to selector 5" \
 	"pmu riscv,event-to-mhpmevent | grep -Eq '(^| )5 0 5( |$)'"
+t "riscv,pmu: DTLB read/write miss, ITLB miss map to the TLB model's events" \
+	"pmu riscv,event-to-mhpmevent | grep -Eq \
+	'(^| )10019 0 102 1001a 0 101 1001b 0 103 10020 0 11 10021 0 12( |$)'"
 t "riscv,pmu: riscv,event-to-mhpmcounters lists 0x10019" \
 	"pmu riscv,event-to-mhpmcounters | grep -q '10019 10019'"
 t "riscv,pmu: raw selector 0x118 (PDIS.SAMPLES) listed" \

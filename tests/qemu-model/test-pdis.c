@@ -31,33 +31,21 @@ static uint64_t buf[8] __attribute__((aligned(64)));
 #define CSR_VSIREG	0x251
 #define COUNT_MASK	0xffffffffUL
 
-#define HDR_TRET	(1UL << 39)
-#define HDR_NTBR	(1UL << 40)
-#define HDR_TKBR	(1UL << 41)
-#define HDR_INDCALL	(1UL << 44)
-#define HDR_DIRCALL	(1UL << 45)
-#define HDR_INDJMP	(1UL << 46)
-#define HDR_DIRJMP	(1UL << 47)
-#define HDR_CORSWAP	(1UL << 48)
-#define HDR_RET		(1UL << 49)
-#define HDR_INDLJMP	(1UL << 50)
-#define HDR_DIRLJMP	(1UL << 51)
-#define HDR_MISPRED	(1UL << 52)
-
-static unsigned long rec[8];
+static unsigned long rec[PDIS_RECORD_BYTES / 8];
+static unsigned long rec_data1; /* siselect 0x61, all six sireg ORed */
 
 static void read_record(void)
 {
 	csr_write(CSR_SISELECT, ISELECT_PDIS_DATA0);
-	rec[0] = csr_read(0x151);
-	rec[1] = csr_read(0x152);
-	rec[2] = csr_read(0x153);
-	rec[3] = csr_read(0x155);
-	rec[4] = csr_read(0x156);
-	rec[5] = csr_read(0x157);
+	rec[PDIS_REC_HDREV] = csr_read(0x151);
+	rec[PDIS_REC_PC] = csr_read(0x152);
+	rec[PDIS_REC_TIME] = csr_read(0x153);
+	rec[PDIS_REC_LAT] = csr_read(0x155);
+	rec[PDIS_REC_ADR1] = csr_read(0x156);
+	rec[PDIS_REC_ADR2] = csr_read(0x157);
 	csr_write(CSR_SISELECT, ISELECT_PDIS_DATA1);
-	rec[6] = csr_read(0x151) | csr_read(0x152) | csr_read(0x153) |
-		 csr_read(0x155) | csr_read(0x156) | csr_read(0x157);
+	rec_data1 = csr_read(0x151) | csr_read(0x152) | csr_read(0x153) |
+		    csr_read(0x155) | csr_read(0x156) | csr_read(0x157);
 }
 
 /* Program PDIS: control, COUNT, INITVAL; no filters; OF clear. */
@@ -179,14 +167,16 @@ static void test_sample_load(void)
 	check((csr_read(CSR_MPDISCTL) & PDISCTL_OF) != 0, "OF set");
 	check_eq(count(), 0xffffff00 + 7, "reloaded from INITVAL, counting");
 	read_record();
-	check_eq(rec[0], 1 | (1UL << 3),
+	check_eq(rec[PDIS_REC_HDREV], PDISHDR_TYPE_LOAD | (1UL << 3),
 		 "hdrev: TYPE=1 (load), HPM3 (loads) set, HPM4 (stores) not");
-	check_eq(rec[1], seq_load_pc + 8, "pdispc = the 3rd load");
-	check_eq(rec[2], 0, "pdistime 0 without TS");
-	check_eq(rec[3], 4, "pdislat TOTAL = 4 (load)");
-	check_eq(rec[4], (unsigned long)buf, "pdisadr1 = data address");
-	check_eq(rec[5], 0, "pdisadr2 = 0 without PA");
-	check_eq(rec[6], 0, "siselect 0x61 reads 0");
+	check_eq(rec[PDIS_REC_PC], seq_load_pc + 8, "pdispc = the 3rd load");
+	check_eq(rec[PDIS_REC_TIME], 0, "pdistime 0 without TS");
+	check_eq(rec[PDIS_REC_LAT], 4,
+		 "pdislat TOTAL = 4 (load), no other field");
+	check_eq(rec[PDIS_REC_ADR1], (unsigned long)buf,
+		 "pdisadr1 = data address");
+	check_eq(rec[PDIS_REC_ADR2], 0, "pdisadr2 = 0 without PA");
+	check_eq(rec_data1, 0, "siselect 0x61 reads 0");
 	check_eq(hpm_read(5), 1, "PDIS.SAMPLES = 1");
 	csr_clear(mip, MIP_LCOFIP);
 
@@ -195,22 +185,26 @@ static void test_sample_load(void)
 	     0xffffffff, 0xffffff00);
 	seq_loads(buf, ALL_INH);
 	read_record();
-	check_eq(rec[5], (unsigned long)buf, "PA: pdisadr2 = physical address");
-	check(rec[2] != 0, "TS: pdistime recorded (M-mode reads time)");
+	check_eq(rec[PDIS_REC_ADR2], (unsigned long)buf,
+		 "PA: pdisadr2 = physical address");
+	check(rec[PDIS_REC_TIME] != 0,
+	      "TS: pdistime recorded (M-mode reads time)");
 
 	/* a store */
 	pdis(PDISCTL_M | PDISCTL_SEL_STORE, 0xffffffff, 0xffffff00);
 	seq_mix(buf, ALL_INH);
 	read_record();
-	check_eq(rec[0], 2, "store: TYPE=2");
-	check_eq(rec[3], 2, "store: TOTAL = 2");
-	check_eq(rec[4], (unsigned long)buf + 24, "store: adr1 = address");
+	check_eq(rec[PDIS_REC_HDREV], PDISHDR_TYPE_STORE, "store: TYPE=2");
+	check_eq(rec[PDIS_REC_LAT], 2, "store: TOTAL = 2");
+	check_eq(rec[PDIS_REC_ADR1], (unsigned long)buf + 24,
+		 "store: adr1 = address");
 	/* an AMO */
 	pdis(PDISCTL_M | PDISCTL_SEL_LDST, 0xfffffff7, 0xffffff00);
 	seq_mix(buf, ALL_INH);
 	read_record();
-	check_eq(rec[0], 3, "AMO: TYPE=3 (load & store)");
-	check_eq(rec[3], 5, "AMO: TOTAL = 5");
+	check_eq(rec[PDIS_REC_HDREV], PDISHDR_TYPE_LDST,
+		 "AMO: TYPE=3 (load & store)");
+	check_eq(rec[PDIS_REC_LAT], 5, "AMO: TOTAL = 5");
 	check_eq(hpm_read(8) >= 11, 1, "INST.DEC.LDST.SPEC counts");
 	check((csr_read(mip) & MIP_LCOFIP) != 0, "LCOFIP pending (no MIE)");
 	csr_clear(mip, MIP_LCOFIP);
@@ -219,9 +213,18 @@ static void test_sample_load(void)
 static void test_ctl(void)
 {
 	static const unsigned long bits[12] = {
-		HDR_TKBR | HDR_MISPRED, HDR_NTBR | HDR_MISPRED, HDR_DIRCALL,
-		HDR_RET, HDR_DIRJMP, HDR_DIRLJMP, HDR_INDCALL, HDR_RET,
-		HDR_INDJMP, HDR_INDLJMP, HDR_CORSWAP, HDR_TRET,
+		PDISHDR_TKBR | PDISHDR_MISPRED,
+		PDISHDR_NTBR | PDISHDR_MISPRED,
+		PDISHDR_DIRCALL,
+		PDISHDR_RET,
+		PDISHDR_DIRJMP,
+		PDISHDR_DIRLJMP,
+		PDISHDR_INDCALL,
+		PDISHDR_RET,
+		PDISHDR_INDJMP,
+		PDISHDR_INDLJMP,
+		PDISHDR_CORSWAP,
+		PDISHDR_TRET,
 	};
 	static const char *names[12] = {
 		"taken forward branch (TKBR, MISPRED)",
@@ -237,14 +240,17 @@ static void test_ctl(void)
 		     (uint32_t)(0 - (i + 1)), 0xffffff00);
 		seq_ctl(buf, ALL_INH);
 		read_record();
-		check_eq(rec[0], PDISCTL_SEL_CTRL | bits[i], names[i]);
-		check_eq(rec[1], ctl_pcs[i], "  pdispc");
-		check_eq(rec[4], ctl_tgts[i], "  pdisadr1 = target");
+		check_eq(rec[PDIS_REC_HDREV], PDISHDR_TYPE_CTRL | bits[i],
+			 names[i]);
+		check_eq(rec[PDIS_REC_PC], ctl_pcs[i], "  pdispc");
+		check_eq(rec[PDIS_REC_ADR1], ctl_tgts[i],
+			 "  pdisadr1 = target");
 		if (i == 4)
-			check_eq(rec[5], ctl_tgts[3],
+			check_eq(rec[PDIS_REC_ADR2], ctl_tgts[3],
 				 "  EPT: pdisadr2 = prior transfer's target");
 		if (i < 2)
-			check_eq(rec[3], 6, "  mispredicted: TOTAL = 1 + 5");
+			check_eq(rec[PDIS_REC_LAT], 6,
+				 "  mispredicted: TOTAL = 1 + 5");
 	}
 	csr_clear(mip, MIP_LCOFIP);
 }
@@ -288,7 +294,7 @@ static void test_filters(void)
 	hpm_write(7, 0);
 	seq_acc(buf, ALL_INH);
 	read_record();
-	check_eq(rec[1], (unsigned long)seq_acc_ld,
+	check_eq(rec[PDIS_REC_PC], (unsigned long)seq_acc_ld,
 		 "ACC: after two filtered addi, the load is sampled");
 	check_eq(hpm_read(7), 2, "ACC: PDIS.FILTERED = 2");
 	csr_clear(mip, MIP_LCOFIP);
@@ -305,7 +311,8 @@ static void test_collisions(void)
 	check_eq(hpm_read(6), 7, "7 collisions");
 	check_eq(count(), 0xffffffff, "COUNT reloaded to INITVAL");
 	read_record();
-	check_eq(rec[1], seq_load_pc + 8 * 4, "last record: the 9th load");
+	check_eq(rec[PDIS_REC_PC], seq_load_pc + 8 * 4,
+		 "last record: the 9th load");
 	csr_clear(mip, MIP_LCOFIP);
 }
 
