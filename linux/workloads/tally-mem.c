@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 // tally-mem [MiB] [passes]: touch one word per 4 KiB page of a MiB-sized
 // buffer, passes times, alternating reads and writes. Every access lands
-// on a different page, so it exercises the data TLB (QEMU's soft-TLB refill
-// events) and the caches. Default: 16 MiB, 8 passes.
+// on a different page, so it exercises the data TLB (the model's L1 TLB
+// miss events, docs/qemu-model.md) and the caches. Default: 16 MiB, 8 passes.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -17,7 +17,7 @@
 # runs in turn, so another hart's work during this one's user-mode time
 # slices counts too (measured +0.05 % to +1.6 %).
 # Also:
-#   - the TLB miss events (QEMU soft-TLB refills, not deterministic) count
+#   - the TLB miss events (the model's L1 TLBs; exact counts: tests/qemu-model) count
 #     and stay below the accesses; the PDIS events count 0 (Linux never
 #     turns PDIS on);
 #   - every unmapped perf event says <not supported> (never a silent 0);
