@@ -10,6 +10,14 @@
 
 #include <stdbool.h>
 
+#ifdef PMU_HOST_INLINE_H
+/*
+ * The embedder defines the four CSR accessors below as static inline
+ * functions in the header this names (the Tally firmware:
+ * <sbi/sbi_pmu_csr.h>), so constant CSR numbers cost one instruction.
+ */
+#include PMU_HOST_INLINE_H
+#else
 /**
  * pmu_host_csr_read() - read a CSR of the calling hart by number
  * @csr: CSR number (0xb00.., 0xc00.., 0x320.., 0x306, 0xda0, ...)
@@ -43,6 +51,8 @@ void pmu_host_csr_set(unsigned int csr, unsigned long bits);
  * Optional, like pmu_host_csr_set().
  */
 void pmu_host_csr_clear(unsigned int csr, unsigned long bits);
+
+#endif /* PMU_HOST_INLINE_H */
 
 /**
  * pmu_host_csr_probe() - write a CSR that may not exist and read it back

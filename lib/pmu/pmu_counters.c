@@ -155,26 +155,35 @@ static PMU_COLD void pmu_ctr_init_values(struct pmu_hart *h, unsigned long base,
 				uint64_t todo, unsigned long flags,
 				uint64_t init_value)
 {
-	for (; todo; todo &= todo - 1) {
-		unsigned int i = pmu_ctz(todo);
+	const struct pmu_platform *plat = h->plat;
+	uint64_t left;
+	unsigned int i;
 
-		pmu_ctr_set_value(h, i, flags & PMU_START_INIT_SNAPSHOT ?
-				  pmu_snapshot_value(h, base, i) : init_value);
+	if (flags & PMU_START_INIT_SNAPSHOT) {
+		for (; todo; todo &= todo - 1) {
+			i = pmu_ctz(todo);
+			pmu_ctr_set_value(h, i, pmu_snapshot_value(h, base, i));
+		}
+		return;
 	}
+	/* sets are mask << base: walk up from base, no ctz per counter */
+	left = (todo & plat->hw_mask) >> base;
+	for (i = (unsigned int)base; left; i++, left >>= 1)
+		if (left & 1)
+			pmu_hw_write(i, init_value);
+	for (left = todo & plat->fw_mask; left; left &= left - 1)
+		h->fw_value[pmu_ctz(left) - plat->hw_slots] = init_value;
 }
 
-long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
-		   unsigned long flags, uint64_t init_value)
+/* Any start: firmware counters, several, some started, snapshot values. */
+static PMU_COLD long pmu_ctr_start_any(struct pmu_hart *h, unsigned long base,
+				       uint64_t set, unsigned long flags,
+				       uint64_t init_value)
 {
 	const struct pmu_platform *plat = h->plat;
-	uint64_t todo;
+	uint64_t todo = set & ~h->started;
 	uint32_t hw;
-	long ret;
 
-	if (set & ~h->mapped)
-		return SBI_ERR_INVALID_PARAM;	/* no event to count */
-	todo = set & ~h->started;
-	ret = todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;
 	if (flags)	/* validated: SET_INIT_VALUE or INIT_SNAPSHOT */
 		pmu_ctr_init_values(h, base, todo, flags, init_value);
 	h->started |= todo;
@@ -182,7 +191,28 @@ long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 	hw = (uint32_t)(todo & plat->hw_mask);
 	if (hw)
 		pmu_hw_start(h, hw);
-	return ret;
+	return todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;
+}
+
+/*
+ * Linux starts one hardware counter at a time with SET_INIT_VALUE: that
+ * case stays a leaf of a few instructions; anything else goes the long way.
+ */
+long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
+		   unsigned long flags, uint64_t init_value)
+{
+	const struct pmu_platform *plat = h->plat;
+
+	if (set & ~h->mapped)
+		return SBI_ERR_INVALID_PARAM;	/* no event to count */
+	if (set != 1ULL << base || base >= plat->hw_slots ||
+	    (set & h->started) || (flags & ~PMU_START_SET_INIT_VALUE))
+		return pmu_ctr_start_any(h, base, set, flags, init_value);
+	if (flags)
+		pmu_hw_write((unsigned int)base, init_value);
+	h->started |= set;
+	pmu_hw_start(h, (uint32_t)set);
+	return SBI_SUCCESS;
 }
 
 /* Unbind counters: idle event (M-mode inhibited), no firmware event. */

@@ -5,6 +5,8 @@
  */
 #include <pmu/pmu_host.h>
 
+#ifndef PMU_HOST_INLINE_H
+
 __attribute__((weak)) void pmu_host_csr_set(unsigned int csr,
 					     unsigned long bits)
 {
@@ -16,3 +18,4 @@ __attribute__((weak)) void pmu_host_csr_clear(unsigned int csr,
 {
 	pmu_host_csr_write(csr, pmu_host_csr_read(csr) & ~bits);
 }
+#endif

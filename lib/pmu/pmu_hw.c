@@ -5,8 +5,7 @@
  */
 #include "pmu_internal.h"
 
-/* Rewrite the remembered event (OF clear) of each overflowed counter. */
-static PMU_COLD void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of)
+PMU_COLD void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of)
 {
 	while (of) {
 		unsigned int i = pmu_ctz(of);
@@ -14,15 +13,6 @@ static PMU_COLD void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of)
 		pmu_host_csr_write(PMU_CSR_MHPMEVENT(i), h->hw_evt[i]);
 		of &= of - 1;
 	}
-}
-
-void pmu_hw_start(struct pmu_hart *h, uint32_t bits)
-{
-	uint32_t of = pmu_hw_overflow(h->plat, bits);
-
-	if (of)
-		pmu_hw_clear_of(h, of);
-	pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, bits);
 }
 
 /* All counters inhibited, idle, zero; S-mode may read them directly. */

@@ -84,8 +84,18 @@ static inline uint32_t pmu_hw_overflow(const struct pmu_platform *plat,
 	return (uint32_t)pmu_host_csr_read(PMU_CSR_SCOUNTOVF) & bits;
 }
 
-/* Start counters (bits != 0): clear a pending overflow, then uninhibit. */
-void pmu_hw_start(struct pmu_hart *h, uint32_t bits);
+/* Rewrite the remembered event (OF clear) of each overflowed counter. */
+void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of);
+
+/* Start: clear a pending overflow first (SBI start semantics), then go. */
+static inline void pmu_hw_start(struct pmu_hart *h, uint32_t bits)
+{
+	uint32_t of = pmu_hw_overflow(h->plat, bits);
+
+	if (of)
+		pmu_hw_clear_of(h, of);
+	pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, bits);
+}
 
 static inline void pmu_hw_stop(uint32_t bits)
 {

@@ -11,36 +11,7 @@
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 
-unsigned long pmu_host_csr_read(unsigned int csr)
-{
-	return csr_read_num(csr);
-}
-
-void pmu_host_csr_write(unsigned int csr, unsigned long val)
-{
-	csr_write_num(csr, val);
-}
-
-/* The core sets/clears bits only in these two; csrs/csrc directly. */
-void pmu_host_csr_set(unsigned int csr, unsigned long bits)
-{
-	if (csr == CSR_MCOUNTINHIBIT)
-		csr_set(CSR_MCOUNTINHIBIT, bits);
-	else if (csr == CSR_MCOUNTEREN)
-		csr_set(CSR_MCOUNTEREN, bits);
-	else
-		csr_write_num(csr, csr_read_num(csr) | bits);
-}
-
-void pmu_host_csr_clear(unsigned int csr, unsigned long bits)
-{
-	if (csr == CSR_MCOUNTINHIBIT)
-		csr_clear(CSR_MCOUNTINHIBIT, bits);
-	else if (csr == CSR_MCOUNTEREN)
-		csr_clear(CSR_MCOUNTEREN, bits);
-	else
-		csr_write_num(csr, csr_read_num(csr) & ~bits);
-}
+/* The CSR accessors are inline: <sbi/sbi_pmu_csr.h>. */
 
 int pmu_host_csr_probe(unsigned int csr, unsigned long val,
 		       unsigned long *readback)

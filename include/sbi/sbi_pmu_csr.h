@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU core's CSR accessors, inline (PMU_HOST_INLINE_H, see
+ * <pmu/pmu_host.h>): a constant CSR number becomes one csr instruction,
+ * counters and events go through sbi_csr_table.S, anything else through
+ * csr_read_num()/csr_write_num().
+ */
+#ifndef SBI_PMU_CSR_H
+#define SBI_PMU_CSR_H
+
+#include <sbi/riscv_asm.h>
+
+unsigned long sbi_csr_read_b00(unsigned int i);
+void sbi_csr_write_b00(unsigned int i, unsigned long v);
+unsigned long sbi_csr_read_320(unsigned int i);
+void sbi_csr_write_320(unsigned int i, unsigned long v);
+
+/* The constant CSR numbers the core uses (pmu_csr.h, draft header) */
+#define SBI_PMU_CONST_CSRS(X)						\
+	X(0x306) X(0x30a) X(0x30c) X(0x320) X(0x321) X(0x322)		\
+	X(0x7f0) X(0x7f1) X(0xda0)
+
+static inline unsigned long pmu_host_csr_read(unsigned int csr)
+{
+#define SBI_PMU_RD(n)	case n: return csr_read(n);
+	if (__builtin_constant_p(csr)) {
+		switch (csr) {
+		SBI_PMU_CONST_CSRS(SBI_PMU_RD)
+		}
+	}
+#undef SBI_PMU_RD
+	if (csr - 0xb00U < 32)
+		return sbi_csr_read_b00(csr - 0xb00U);
+	if (csr - 0x320U < 32)
+		return sbi_csr_read_320(csr - 0x320U);
+	return csr_read_num(csr);
+}
+
+static inline void pmu_host_csr_write(unsigned int csr, unsigned long val)
+{
+#define SBI_PMU_WR(n)	case n: csr_write(n, val); return;
+	if (__builtin_constant_p(csr)) {
+		switch (csr) {
+		SBI_PMU_CONST_CSRS(SBI_PMU_WR)
+		}
+	}
+#undef SBI_PMU_WR
+	if (csr - 0xb00U < 32)
+		sbi_csr_write_b00(csr - 0xb00U, val);
+	else if (csr - 0x320U < 32)
+		sbi_csr_write_320(csr - 0x320U, val);
+	else
+		csr_write_num(csr, val);
+}
+
+static inline void pmu_host_csr_set(unsigned int csr, unsigned long bits)
+{
+#define SBI_PMU_SET(n)	case n: csr_set(n, bits); return;
+	if (__builtin_constant_p(csr)) {
+		switch (csr) {
+		SBI_PMU_CONST_CSRS(SBI_PMU_SET)
+		}
+	}
+#undef SBI_PMU_SET
+	pmu_host_csr_write(csr, pmu_host_csr_read(csr) | bits);
+}
+
+static inline void pmu_host_csr_clear(unsigned int csr, unsigned long bits)
+{
+#define SBI_PMU_CLR(n)	case n: csr_clear(n, bits); return;
+	if (__builtin_constant_p(csr)) {
+		switch (csr) {
+		SBI_PMU_CONST_CSRS(SBI_PMU_CLR)
+		}
+	}
+#undef SBI_PMU_CLR
+	pmu_host_csr_write(csr, pmu_host_csr_read(csr) & ~bits);
+}
+
+#endif /* SBI_PMU_CSR_H */

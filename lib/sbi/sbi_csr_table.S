@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * CSR access by index for the PMU's ranges: mcycle/minstret/mhpmcounterN
+ * (0xb00 + i) and mcountinhibit/mcyclecfg/minstretcfg/mhpmeventN
+ * (0x320 + i), i < 32. One jump into a table of 8-byte "csrr/csrw; ret"
+ * entries: seven instructions where a switch over every CSR takes twenty.
+ */
+
+/* TABLE name, base, op: op is "r" (a0 = csr) or "w" (csr = a1) */
+	.macro	TABLE name, base, op
+	.globl	\name
+	.align	3
+\name:
+	lla	t0, 1f
+	slli	a0, a0, 3
+	add	t0, t0, a0
+	jr	t0
+	.align	3
+1:
+	.set	i, 0
+	.rept	32
+	.ifc	\op, r
+	csrr	a0, \base + i
+	.else
+	csrw	\base + i, a1
+	.endif
+	ret
+	.align	3
+	.set	i, i + 1
+	.endr
+	.endm
+
+	.section .text.sbi_csr_table, "ax", %progbits
+	TABLE	sbi_csr_read_b00, 0xb00, r
+	TABLE	sbi_csr_write_b00, 0xb00, w
+	TABLE	sbi_csr_read_320, 0x320, r
+	TABLE	sbi_csr_write_320, 0x320, w
