@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Counter delegation access rules on the QEMU model (patch 0010), each
+ * Counter delegation access rules on the QEMU model (patches 0010, 0011), each
  * from the ratified text: Smcdeleg/Ssccfg for scountinhibit (illegal
  * while menvcfg.CDE=0, virtual from VS/VU with CDE=1, only delegated
  * bits), vsireg* at vsiselect 0x40-0x5F from VS-mode (illegal with
  * CDE=0, virtual with CDE=1, every vsireg*), cyclecfg/instretcfg through
  * sireg2 (MINH read-only 0, a read changes nothing); Sscofpmf for
  * scountovf (M-mode reads every OF bit, S-mode those in mcounteren,
- * VS-mode those in mcounteren and hcounteren). 30 of its 73 checks fail
- * on the model without patch 0010, 32 on Debian's QEMU 10.0.2 (whose
- * scountinhibit writes also clear the bits not delegated).
+ * VS-mode those in mcounteren and hcounteren); and (patch 0011) csrrw,
+ * csrs, csrc through sireg/sireg2 as on any CSR. 37 of its 86 checks
+ * fail on the model without patches 0010-0011 (39 on Debian's QEMU
+ * 10.0.2), 7 without 0011.
  */
 #include "lib.h"
 
@@ -42,6 +43,20 @@ SIREGS(RD_SIREG)
 SIREGS(WR_SIREG)
 #define RD_ENTRY(n, c) rd_sireg##n,
 #define WR_ENTRY(n, c) wr_sireg##n,
+
+/* csrrw/csrrs/csrrc of sireg (1) or sireg2 (2): the old value */
+#define RMW_FN(op, n, c) \
+	static unsigned long op##_sireg##n(unsigned long a) \
+	{ unsigned long o; \
+	  __asm__ volatile(#op " %0, " #c ", %1" : "=r"(o) : "r"(a)); \
+	  return o; }
+RMW_FN(csrrw, 1, 0x151)
+RMW_FN(csrrs, 1, 0x151)
+RMW_FN(csrrc, 1, 0x151)
+RMW_FN(csrrw, 2, 0x152)
+RMW_FN(csrrs, 2, 0x152)
+RMW_FN(csrrc, 2, 0x152)
+
 typedef unsigned long (*lower_fn)(unsigned long);
 static const lower_fn rd_sireg[6] = { SIREGS(RD_ENTRY) };
 static const lower_fn wr_sireg[6] = { SIREGS(WR_ENTRY) };
@@ -256,13 +271,6 @@ static void write_cfg(int idx, unsigned long v)
 		csr_write(CSR_MCYCLECFG, v);
 }
 
-static unsigned long s_rw_sireg2(unsigned long a)
-{
-	unsigned long old;
-
-	__asm__ volatile("csrrw %0, 0x152, %1" : "=r"(old) : "r"(a));
-	return old;
-}
 
 /* cyclecfg (idx 0, siselect 0x40) or instretcfg (idx 1, 0x42) */
 static void cfg_minh(int idx)
@@ -277,7 +285,7 @@ static void cfg_minh(int idx)
 		 cat(name, ": sireg2 reads MINH as 0", ""));
 	check_eq(read_cfg(idx), v,
 		 cat(name, ": the read leaves the M-mode register", ""));
-	check_eq(run_lower(s_rw_sireg2, 0, MODE_S), v & ~EV_MINH,
+	check_eq(run_lower(csrrw_sireg2, 0, MODE_S), v & ~EV_MINH,
 		 cat(name, ": csrrw through sireg2 returns the old value", ""));
 	check_eq(read_cfg(idx), EV_MINH,
 		 cat(name, ": writing 0 keeps MINH", ""));
@@ -300,6 +308,51 @@ static void test_cfg_minh(void)
 		 "hpmevent3: sireg2 reads MINH as 0");
 	check_eq(hpm_event_read(3), EV_MINH | CFG_SINH,
 		 "  mhpmevent3 unchanged");
+	hpm_event(3, 0);
+}
+
+/* sireg* are ordinary CSRs: csrrw returns the old value, csrs/csrc work */
+static void test_rmw(void)
+{
+	set_cde(1);
+	csr_write(mcounteren, -1UL);
+	csr_write(mcountinhibit, -1UL);
+	csr_write(CSR_SISELECT, ISEL_CD + 3);
+	hpm_write(3, 1000);
+	check_eq(run_lower(csrrw_sireg1, 5, MODE_S), 1000,
+		 "csrrw sireg (hpmcounter3) returns the old value");
+	check_eq(hpm_read(3), 5, "  and writes");
+	check_eq(run_lower(csrrs_sireg1, 0x30, MODE_S), 5,
+		 "csrs sireg: allowed, returns the old value");
+	check_eq(hpm_read(3), 0x35, "  sets the bits");
+	run_lower(csrrc_sireg1, 0x5, MODE_S);
+	check_eq(hpm_read(3), 0x30, "csrc sireg clears the bits");
+
+	hpm_event(3, EV_MINH | HPM_EV_INST_RET_LOAD);
+	check_eq(run_lower(csrrw_sireg2, HPM_EV_INST_RET_STORE, MODE_S),
+		 HPM_EV_INST_RET_LOAD,
+		 "csrrw sireg2 (hpmevent3) returns the old value, MINH 0");
+	check_eq(hpm_event_read(3), EV_MINH | HPM_EV_INST_RET_STORE,
+		 "  writes the event, MINH kept");
+	check_eq(run_lower(csrrs_sireg2, CFG_SINH, MODE_S),
+		 HPM_EV_INST_RET_STORE, "csrs sireg2: allowed");
+	check_eq(hpm_event_read(3), EV_MINH | CFG_SINH | HPM_EV_INST_RET_STORE,
+		 "  sets SINH");
+	run_lower(csrrc_sireg2, CFG_SINH | EV_MINH, MODE_S);
+	check_eq(hpm_event_read(3), EV_MINH | HPM_EV_INST_RET_STORE,
+		 "csrc sireg2 clears SINH, not MINH");
+	hpm_event(3, HPM_EV_INST_RET_STORE);
+	run_lower(csrrs_sireg2, EV_MINH, MODE_S);
+	check_eq(hpm_event_read(3), HPM_EV_INST_RET_STORE,
+		 "csrs sireg2 cannot set MINH");
+
+	csr_write(CSR_SISELECT, ISEL_CD);
+	write_cfg(0, EV_MINH);
+	run_lower(csrrs_sireg2, CFG_SINH, MODE_S);
+	check_eq(read_cfg(0), EV_MINH | CFG_SINH, "csrs sireg2 (cyclecfg)");
+	run_lower(csrrc_sireg2, CFG_SINH | EV_MINH, MODE_S);
+	check_eq(read_cfg(0), EV_MINH, "csrc sireg2 (cyclecfg), MINH kept");
+	write_cfg(0, 0);
 	hpm_event(3, 0);
 }
 
@@ -360,5 +413,6 @@ int main(void *fdt)
 	test_sireg_s();
 	test_cfg_minh();
 	test_scountovf();
+	test_rmw();
 	return 0;
 }
