@@ -402,12 +402,17 @@ static void test_modes(void)
 		 "hstateen0.PDIS=0: record from VS is a virtual instruction");
 	csr_write(CSR_HSTATEEN0, (1UL << 63) | SVSLCT | PDIS_STATEEN);
 
-	/* scountinhibit[1] */
+	/* scountinhibit[1] (scountinhibit itself is illegal with CDE=0) */
 	csr_write(mcountinhibit, 0);
 	csr_clear(menvcfg, MENVCFG_CDE);
-	check_eq(run_lower(wr_scountinhibit, 2, MODE_S) & 2, 0,
-		 "scountinhibit[1] read-only 0 with CDE=0");
+	check_eq(trap_in(wr_scountinhibit, 2, MODE_S), CAUSE_ILLEGAL,
+		 "CDE=0: scountinhibit illegal");
+	check_eq(csr_read(mcountinhibit) & 2, 0, "  mcountinhibit[1] kept");
 	csr_set(menvcfg, MENVCFG_CDE);
+	csr_clear(CSR_MSTATEEN0, PDIS_STATEEN);
+	check_eq(run_lower(wr_scountinhibit, 2, MODE_S) & 2, 0,
+		 "scountinhibit[1] read-only 0 with mstateen0.PDIS=0");
+	csr_set(CSR_MSTATEEN0, PDIS_STATEEN);
 	check_eq(run_lower(wr_scountinhibit, 2, MODE_S) & 2, 2,
 		 "scountinhibit[1] writes mcountinhibit[1] (PDIS=1, CDE=1)");
 	check_eq(csr_read(mcountinhibit) & 2, 2, "  mcountinhibit[1] set");
