@@ -50,12 +50,7 @@ check-deleg: $(DELEG_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## delegation policy from S/
 			$(DELEG_PAYLOAD) -- -dtb $$dtb || rc=1; \
 		results="$$results $(DELEG_LOGS)/$$n.result"; \
 	done; \
-	for r in $$results; do \
-		[ -s $$r ] || echo "x: 0 passed, 1 failed"; \
-		[ -s $$r ] && cat $$r; \
-	done | awk '{ p += $$2; f += $$4; s += $$6 } \
-		END { printf "deleg: %d passed, %d failed", p, f; \
-		      if (s) printf ", %d skipped", s; print "" }'; \
+	$(TOP)/scripts/sum-results.sh deleg $$results; \
 	exit $$rc
 
 .PHONY: deleg-payload check-deleg

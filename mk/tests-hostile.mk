@@ -75,12 +75,7 @@ check-hostile: $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## hostile supervisor: s
 			$(HOSTILE_PAYLOAD) "$${dtb[@]}" || rc=1; \
 		results="$$results $(HOSTILE_LOGS)/$$n.result"; \
 	done; \
-	for r in $$results; do \
-		[ -s $$r ] || echo "x: 0 passed, 1 failed"; \
-		[ -s $$r ] && cat $$r; \
-	done | awk '{ p += $$2; f += $$4; s += $$6 } \
-		END { printf "hostile: %d passed, %d failed", p, f; \
-		      if (s) printf ", %d skipped", s; print "" }'; \
+	$(TOP)/scripts/sum-results.sh hostile $$results; \
 	exit $$rc
 
 .PHONY: hostile-payload check-hostile

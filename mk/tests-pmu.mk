@@ -42,12 +42,7 @@ check-pmu: $(PMU_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## PMU conformance on three CPU 
 			$(PMU_PAYLOAD) || rc=1; \
 		results="$$results $(PMU_LOGS)/$$n.result"; \
 	done; \
-	for r in $$results; do \
-		[ -s $$r ] || echo "x: 0 passed, 1 failed"; \
-		[ -s $$r ] && cat $$r; \
-	done | awk '{ p += $$2; f += $$4; s += $$6 } \
-		END { printf "pmu: %d passed, %d failed", p, f; \
-		      if (s) printf ", %d skipped", s; print "" }'; \
+	$(TOP)/scripts/sum-results.sh pmu $$results; \
 	exit $$rc
 
 .PHONY: pmu-payload check-pmu

@@ -52,12 +52,7 @@ check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) ## SBI conformance: f
 			--append "$$args" $(SBI_PAYLOAD) || rc=1; \
 		results="$$results $(SBI_LOGS)/$$n.result"; \
 	done; \
-	for r in $$results; do \
-		[ -s $$r ] || echo "x: 0 passed, 1 failed"; \
-		[ -s $$r ] && cat $$r; \
-	done | awk '{ p += $$2; f += $$4; s += $$6 } \
-		END { printf "sbi: %d passed, %d failed", p, f; \
-		      if (s) printf ", %d skipped", s; print "" }'; \
+	$(TOP)/scripts/sum-results.sh sbi $$results; \
 	exit $$rc
 
 .PHONY: sbi-payload check-sbi
