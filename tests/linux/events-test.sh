@@ -80,7 +80,6 @@ stat ns -e $(list $UNMAPPED) tally-events 0
 stat uk -e instructions,instructions:u,instructions:k,cycles,cycles:u,cycles:k taskset -c 1 tally-events $N
 stat mux -e ${mux%,} taskset -c 1 tally-events $M
 P list --no-desc 2>/dev/null | sed -nE 's/^ *(inst\.ret|cycles\.hart|fw_ipi_sent|fw_misaligned_load)$/T:list \1/p'
-echo \"T:raw \$(od -An -v -tx1 /sys/firmware/devicetree/base/pmu/riscv,raw-event-to-mhpmcounters | tr -d ' \\n')\"
 stat timer -a -e r8000000000000005 /tmp/bracket sleep 0.2
 echo \"T:timer-irqs \$(irqs_during riscv-timer)\"
 "
@@ -168,7 +167,18 @@ done
 
 # The raw events the model offers (its riscv,pmu node: 5 cells of
 # select, mask, counters per entry) and the ones linux/pmu-events names.
-raw=$(value raw | fold -w 40 | cut -c1-16 | sed 's/^0*/0x/; s/^0x$/0x0/' | sort -u)
+# The node is read from QEMU's own DT, not the guest's: a firmware may
+# rewrite it (OpenSBI empties it).
+model_raw() {
+	local dtb=$LOG_DIR/events-model.dtb
+	rm -f "$dtb"
+	"$TOP/scripts/qemu-run.sh" --timeout 60 -- -machine dumpdtb="$dtb" \
+		>/dev/null 2>&1 || true
+	[ -s "$dtb" ] && fdtget -t x "$dtb" /pmu riscv,raw-event-to-mhpmcounters
+}
+raw=$(model_raw | xargs -n5 | while read -r hi lo _; do
+	printf '0x%x\n' $(((0x$hi << 32) | 0x$lo))
+done | sort -u)
 named=$(cat "$TOP"/linux/pmu-events/riscv/*/*/*.json |
 	sed -n 's/.*"EventCode": *"\(0x[0-9a-f]*\)".*/\1/p' | sort -u)
 # >= 0x10000: upstream QEMU's own TLB-miss codes, which perf reaches as

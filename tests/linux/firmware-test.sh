@@ -16,7 +16,8 @@
 #             pending while the firmware counts each SBI IPI.
 #   RFENCE    taskset -c 0 tally-fw rfence 1000: each unmap is one remote
 #             SFENCE.VMA.ASID for harts 0 and 1, so SENT and RECEIVED are
-#             2000, + at most 16 (thread start and exit).
+#             2000, + at most 16 (thread start and exit); SENT is 1000 on
+#             OpenSBI, which counts one per request rather than per hart.
 #   SET_TIMER perf stat -a over tally-fw timer 500 (500 sleeps of 100 us):
 #             Linux's timer interrupt handler (timer-riscv.c) calls
 #             SET_TIMER twice, to clear the interrupt (U64_MAX) and for the
@@ -78,10 +79,18 @@ check "IPI storm: kernel took ${kipi:-none} IPIs, >= 3 x $N" between "$kipi" $((
 check "IPI_SENT ${sent:-none} = kernel IPIs ${kipi:-none} (1 % + 16)" near "$sent" "${kipi:-0}" "$tol" "$tol"
 check "IPI_RECEIVED ${rcvd:-none} = kernel IPIs ${kipi:-none} (1 % + 16)" near "$rcvd" "${kipi:-0}" "$tol" "$tol"
 
+# Tally counts a SENT event per target hart, OpenSBI (check-opensbi) one
+# per request; both count RECEIVED on each target.
+per_call=
+grep -q '^OpenSBI v' <<<"$LOG_TEXT" && per_call=1
 for e in c d; do
 	v=$(perf_value r800000000000000$e "T:rf ")
-	check "SFENCE_VMA_ASID_$([ $e = c ] && echo SENT || echo RECEIVED) ${v:-none}: 2 x $N unmaps (+16)" \
-		near "$v" $((2 * N)) 0 16
+	k=2 below=0
+	[ $e = c ] && [ -n "$per_call" ] && k=1
+	# OpenSBI 1.5.1 was seen one RECEIVED short (1999)
+	[ -n "$per_call" ] && below=16
+	check "SFENCE_VMA_ASID_$([ $e = c ] && echo SENT || echo RECEIVED) ${v:-none}: $k x $N unmaps (-$below/+16)" \
+		near "$v" $((k * N)) $below 16
 done
 
 st=$(perf_value r8000000000000005 "T:tm ")
