@@ -17,7 +17,6 @@ extern char __payload_start[], __payload_end[];
 /* ---- device tree ---- */
 
 struct dt_scan {
-	char cpu[64];		/* the boot hart's cpu node */
 	char resv[8][96];	/* /reserved-memory children with a reg */
 	unsigned int nr_resv;
 };
@@ -27,10 +26,6 @@ static int dt_scan_cb(void *ctx, const char *path, int depth,
 {
 	struct dt_scan *d = ctx;
 
-	if (depth == 2 && !strncmp(path, "/cpus/cpu@", 10) &&
-	    !strcmp(name, "reg") && len >= 4 &&
-	    fdt_cells(data, len >= 8 ? 2 : 1) == platform.boot_hartid)
-		fdt_copy_path(d->cpu, sizeof(d->cpu), path);
 	if (depth == 2 && !strncmp(path, "/reserved-memory/", 17) &&
 	    !strcmp(name, "reg") && d->nr_resv < ARRAY_SIZE(d->resv))
 		fdt_copy_path(d->resv[d->nr_resv++], sizeof(d->resv[0]), path);
@@ -43,28 +38,6 @@ static int dt_scan_cb(void *ctx, const char *path, int depth,
 			env.plic = fdt_cells(reg, 2);
 	}
 	return 0;
-}
-
-static bool isa_ext(const struct dt_scan *d, const char *ext)
-{
-	const char *p;
-	uint32_t len;
-	size_t n = strlen(ext);
-
-	p = fdt_getprop(platform.fdt, d->cpu, "riscv,isa-extensions", &len);
-	if (p)
-		return fdt_strlist_has(p, len, ext);
-	p = fdt_getprop(platform.fdt, d->cpu, "riscv,isa", &len);
-	if (!p)
-		return false;
-	if (n == 1)
-		return payload_isa_has(ext[0]);
-	while ((p = strchr(p, '_'))) {
-		p++;
-		if (!strncmp(p, ext, n) && (p[n] == '_' || !p[n]))
-			return true;
-	}
-	return false;
 }
 
 static void env_dt(void)
@@ -93,54 +66,10 @@ static void env_dt(void)
 			env.fw_size = fdt_cells((const char *)reg + 8, 2);
 		}
 	}
-	if (d.cpu[0]) {
-		env.sscofpmf = isa_ext(&d, "sscofpmf");
-		env.smcntrpmf = isa_ext(&d, "smcntrpmf");
-		env.hyp = isa_ext(&d, "h");
-		env.sstc = isa_ext(&d, "sstc");
-	}
-}
-
-/* ---- bootargs ---- */
-
-static unsigned long parse_ulong(const char *p)
-{
-	unsigned long v = 0, base = 10;
-
-	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-		base = 16;
-		p += 2;
-	}
-	for (;; p++) {
-		unsigned long d;
-
-		if (*p >= '0' && *p <= '9')
-			d = *p - '0';
-		else if (base == 16 && *p >= 'a' && *p <= 'f')
-			d = *p - 'a' + 10;
-		else if (base == 16 && *p >= 'A' && *p <= 'F')
-			d = *p - 'A' + 10;
-		else
-			break;
-		v = v * base + d;
-	}
-	return v;
-}
-
-unsigned long arg_ulong(const char *key, unsigned long def)
-{
-	const char *p = platform.bootargs;
-	size_t n = strlen(key);
-
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (!strncmp(p, key, n) && p[n] == '=')
-			return parse_ulong(p + n + 1);
-		while (*p && *p != ' ')
-			p++;
-	}
-	return def;
+	env.sscofpmf = payload_isa_ext("sscofpmf");
+	env.smcntrpmf = payload_isa_ext("smcntrpmf");
+	env.hyp = payload_isa_ext("h");
+	env.sstc = payload_isa_ext("sstc");
 }
 
 /* ---- PMU at boot ---- */
@@ -195,10 +124,10 @@ void env_init(void)
 	env.payload_start = (unsigned long)__payload_start;
 	env.payload_end = (unsigned long)__payload_end;
 	/* a run may salt the seed so it does not repeat another run's calls */
-	env.seed = arg_ulong("hostile.seed", 0x7a11c0ffee5eedUL) ^
-		   arg_ulong("hostile.salt", 0);
-	env.calls = arg_ulong("hostile.calls", 25000);
-	env.lives = arg_ulong("hostile.lives", 96);
+	env.seed = payload_arg_ulong("hostile.seed", 0x7a11c0ffee5eedUL) ^
+		   payload_arg_ulong("hostile.salt", 0);
+	env.calls = payload_arg_ulong("hostile.calls", 25000);
+	env.lives = payload_arg_ulong("hostile.lives", 96);
 	env.test_channel = test_channel_present();
 	env_pmu();
 }

@@ -67,7 +67,6 @@ extern struct hostile_env env;
 
 /* ---- common.c ---- */
 void env_init(void);
-unsigned long arg_ulong(const char *key, unsigned long def);
 
 /* Deterministic PRNG (xorshift64*), one state per user. */
 struct rng {

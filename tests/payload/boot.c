@@ -24,19 +24,6 @@ static void copy_str(char *dst, size_t size, const void *src, uint32_t len)
 	dst[n] = '\0';
 }
 
-/* Does the stringlist @data contain @s? */
-static int strlist_has(const char *data, uint32_t len, const char *s)
-{
-	uint32_t off = 0;
-
-	while (off < len) {
-		if (!strcmp(data + off, s))
-			return 1;
-		off += strlen(data + off) + 1;
-	}
-	return 0;
-}
-
 static void scan_cpu(struct dt_scan *d, const char *path, const char *name,
 		     const void *data, uint32_t len)
 {
@@ -76,11 +63,11 @@ static int scan_prop(void *ctx, const char *path, int depth,
 		copy_str(platform.bootargs, sizeof(platform.bootargs), data,
 			 len);
 	} else if (!strcmp(name, "compatible")) {
-		if (!d->uart[0] && strlist_has(data, len, "ns16550a"))
+		if (!d->uart[0] && fdt_strlist_has(data, len, "ns16550a"))
 			copy_str(d->uart, sizeof(d->uart), path, strlen(path));
-		if (!d->clint[0] && (strlist_has(data, len, "riscv,clint0") ||
-				     strlist_has(data, len, "sifive,clint0") ||
-				     strlist_has(data, len, "riscv,aclint-mswi")))
+		if (!d->clint[0] && (fdt_strlist_has(data, len, "riscv,clint0") ||
+				     fdt_strlist_has(data, len, "sifive,clint0") ||
+				     fdt_strlist_has(data, len, "riscv,aclint-mswi")))
 			copy_str(d->clint, sizeof(d->clint), path,
 				 strlen(path));
 	}
@@ -208,7 +195,7 @@ int payload_isa_ext(const char *ext)
 		return 0;
 	p = fdt_getprop(platform.fdt, boot_cpu, "riscv,isa-extensions", &len);
 	if (p)
-		return strlist_has(p, len, ext);
+		return fdt_strlist_has(p, len, ext);
 	if (!ext[1])
 		return payload_isa_has(ext[0]);
 	for (p = platform.isa; (p = strchr(p, '_')); ) {

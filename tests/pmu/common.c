@@ -10,8 +10,6 @@ struct pmu_env pmu;
 /* ---- device tree ---- */
 
 struct dt_find {
-	unsigned long hartid;
-	char cpu[64];			/* path of the boot hart's cpu node */
 	char pmu[64];			/* path of the riscv,pmu node */
 	char resv[8][96];		/* children of /reserved-memory */
 	unsigned int nr_resv;
@@ -22,10 +20,6 @@ static int dt_find_cb(void *ctx, const char *path, int depth,
 {
 	struct dt_find *f = ctx;
 
-	if (depth == 2 && !strncmp(path, "/cpus/cpu@", 10) &&
-	    !strcmp(name, "reg") && len >= 4 &&
-	    fdt_cells(data, len >= 8 ? 2 : 1) == f->hartid)
-		fdt_copy_path(f->cpu, sizeof(f->cpu), path);
 	if (!strcmp(name, "compatible") &&
 	    fdt_strlist_has(data, len, "riscv,pmu"))
 		fdt_copy_path(f->pmu, sizeof(f->pmu), path);
@@ -36,37 +30,6 @@ static int dt_find_cb(void *ctx, const char *path, int depth,
 }
 
 static struct dt_find dt;
-
-bool dt_has_isa_ext(const char *ext)
-{
-	const char *p;
-	uint32_t len;
-	size_t n = strlen(ext);
-
-	if (!platform.fdt_ok || !dt.cpu[0])
-		return false;
-	p = fdt_getprop(platform.fdt, dt.cpu, "riscv,isa-extensions", &len);
-	if (p)
-		return fdt_strlist_has(p, len, ext);
-	/* older DTs: the riscv,isa string, "_ext" after the letters */
-	p = fdt_getprop(platform.fdt, dt.cpu, "riscv,isa", &len);
-	if (!p)
-		return false;
-	if (n == 1) {
-		const char *q;
-
-		for (q = p + 4; *q && *q != '_'; q++)
-			if (*q == ext[0])
-				return true;
-		return false;
-	}
-	while ((p = strchr(p, '_'))) {
-		p++;
-		if (!strncmp(p, ext, n) && (p[n] == '_' || !p[n]))
-			return true;
-	}
-	return false;
-}
 
 const void *dt_pmu_prop(const char *name, uint32_t *len)
 {
@@ -270,12 +233,11 @@ void pmu_env_init(void)
 	pmu.spec_major = (ret.value >> 24) & 0x7f;
 	pmu.spec_minor = ret.value & 0xffffff;
 
-	dt.hartid = pmu.self;
 	if (platform.fdt_ok)
 		fdt_walk(platform.fdt, dt_find_cb, &dt);
-	pmu.sscofpmf = dt_has_isa_ext("sscofpmf");
-	pmu.smcntrpmf = dt_has_isa_ext("smcntrpmf");
-	pmu.hyp = dt_has_isa_ext("h");
+	pmu.sscofpmf = payload_isa_ext("sscofpmf");
+	pmu.smcntrpmf = payload_isa_ext("smcntrpmf");
+	pmu.hyp = payload_isa_ext("h");
 	pmu.dt_pmu = dt.pmu[0] != '\0';
 	/*
 	 * A firmware may take the tables out of the DT it passes on (OpenSBI

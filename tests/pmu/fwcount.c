@@ -54,7 +54,7 @@ static void test_set_timer(void)
 	} else {
 		test_skip("no legacy extension", "legacy set_timer counted");
 	}
-	if (dt_has_isa_ext("sstc")) {
+	if (payload_isa_ext("sstc")) {
 		unsigned long before = ctr_value(c[0]);
 
 		csr_write(CSR_STIMECMP, ~0UL);

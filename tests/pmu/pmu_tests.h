@@ -57,7 +57,6 @@ extern struct pmu_env pmu;
 
 /* common.c: discovery */
 void pmu_env_init(void);
-bool dt_has_isa_ext(const char *ext);
 
 /* common.c: the DT riscv,pmu tables (raw big-endian cells, NULL if none) */
 const void *dt_pmu_prop(const char *name, uint32_t *len);
