@@ -7,7 +7,6 @@
 #include <sbi/riscv_draft_encoding.h>
 #include "pmu_internal.h"
 
-#define PMU_MCOUNTEREN_TM	(1UL << PMU_IDX_TIME)
 #define PMU_INHIBIT_PDIS	(1UL << COUNTINHIBIT_PDIS_SHIFT)
 #define PMU_MSTATEEN0_PDIS	(1ULL << SMSTATEEN0_PDIS_SHIFT)
 
@@ -75,19 +74,29 @@ static void pmu_pdis_reset(void)
 	}
 }
 
+/*
+ * mcounteren's counter bits: S-mode reads SBI's counters directly unless
+ * CDE=1, where the bit would also open sireg* to them; then only the
+ * delegated counters. Other bits (TM) are the embedder's and stay.
+ */
+void pmu_hart_counteren(const struct pmu_hart *h)
+{
+	const struct pmu_platform *plat = h->plat;
+	unsigned long ours = plat->hw_mask | plat->deleg_mask;
+	unsigned long en = pmu_host_csr_read(PMU_CSR_MCOUNTEREN) & ~ours;
+
+	pmu_host_csr_write(PMU_CSR_MCOUNTEREN,
+			   en | (h->cde ? plat->deleg_mask : plat->hw_mask));
+}
+
 /* The enables: re-applied as they are after a resume. */
 static void pmu_deleg_enable(struct pmu_hart *h, unsigned int feat)
 {
 	const struct pmu_platform *plat = h->plat;
 	bool pdis = plat->pdis_deleg && (feat & PMU_FEAT_SSPDIS);
-	unsigned long en;
 
 	h->cde = plat->deleg_mask && (feat & PMU_FEAT_SMCDELEG);
-	if (h->cde) {
-		/* SBI counters drop out of mcounteren, so sireg* cannot reach them */
-		en = pmu_host_csr_read(PMU_CSR_MCOUNTEREN) & PMU_MCOUNTEREN_TM;
-		pmu_host_csr_write(PMU_CSR_MCOUNTEREN, en | plat->deleg_mask);
-	}
+	pmu_hart_counteren(h);
 	if (feat & PMU_FEAT_SMSTATEEN) {
 		if (h->cde)
 			pmu_host_csr_set(PMU_CSR_MSTATEEN0,

@@ -25,5 +25,5 @@ void pmu_hart_suspend(struct pmu_hart *h)
 void pmu_hart_resume(struct pmu_hart *h)
 {
 	pmu_hw_restore(h);
-	pmu_hart_redelegate(h);	/* restore set mcounteren for SBI counters */
+	pmu_hart_redelegate(h);	/* mcounteren, CDE, PDIS enables */
 }

@@ -15,7 +15,7 @@ PMU_COLD void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of)
 	}
 }
 
-/* All counters inhibited, idle, zero; S-mode may read them directly. */
+/* All counters inhibited, idle, zero; mcounteren as pmu_hart_counteren(). */
 void pmu_hw_reset(struct pmu_hart *h)
 {
 	const struct pmu_platform *plat = h->plat;
@@ -31,7 +31,7 @@ void pmu_hw_reset(struct pmu_hart *h)
 		pmu_hw_write(i, 0);
 		left &= left - 1;
 	}
-	pmu_host_csr_set(PMU_CSR_MCOUNTEREN, hw);
+	pmu_hart_counteren(h);
 }
 
 /* Before a suspend that may lose state: freeze, keep values and OF. */
@@ -49,7 +49,7 @@ void pmu_hw_save(struct pmu_hart *h)
 	}
 }
 
-/* After resume: reprogram events, values, OF bits, inhibits, mcounteren. */
+/* After resume: reprogram events, values, OF bits, inhibits. */
 void pmu_hw_restore(struct pmu_hart *h)
 {
 	const struct pmu_platform *plat = h->plat;
@@ -67,7 +67,6 @@ void pmu_hw_restore(struct pmu_hart *h)
 		left &= left - 1;
 	}
 	h->saved_of = 0;
-	pmu_host_csr_set(PMU_CSR_MCOUNTEREN, hw);
 	/* not pmu_hw_start(): an SBI start clears OF, a resume must keep it */
 	if ((uint32_t)h->started & hw)
 		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT,

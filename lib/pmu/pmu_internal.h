@@ -67,6 +67,8 @@ void pmu_ctr_set_value(struct pmu_hart *h, unsigned int idx, uint64_t val);
 
 /* pmu_deleg.c: re-apply this hart's delegation enables (resume) */
 void pmu_hart_redelegate(struct pmu_hart *h);
+/* pmu_deleg.c: the counter bits of mcounteren, decided in one place */
+void pmu_hart_counteren(const struct pmu_hart *h);
 
 /* pmu_snapshot.c: snapshot shared memory */
 long pmu_snapshot_set(struct pmu_hart *h, unsigned long lo, unsigned long hi);
