@@ -50,20 +50,24 @@ static inline uint64_t pmu_hw_idle_value(const struct pmu_platform *plat,
 static inline void pmu_hw_write_event(const struct pmu_platform *plat,
 				      unsigned int idx, uint64_t evt)
 {
-	unsigned int csr;
+	unsigned int csr, csrh;	/* csrh: the RV32 high half, 0 if none */
 
-	if (idx >= PMU_IDX_HPM_FIRST)
+	if (idx >= PMU_IDX_HPM_FIRST) {
 		csr = PMU_CSR_MHPMEVENT(idx);
-	else if (pmu_has(plat, PMU_FEAT_SMCNTRPMF))
+		csrh = pmu_has(plat, PMU_FEAT_SSCOFPMF) ?
+		       PMU_CSR_MHPMEVENTH(idx) : 0;
+	} else if (pmu_has(plat, PMU_FEAT_SMCNTRPMF)) {
 		csr = idx == PMU_IDX_CYCLE ? PMU_CSR_MCYCLECFG :
 		      PMU_CSR_MINSTRETCFG;
-	else
+		csrh = idx == PMU_IDX_CYCLE ? PMU_CSR_MCYCLECFGH :
+		       PMU_CSR_MINSTRETCFGH;
+	} else {
 		return;
+	}
 	pmu_host_csr_write(csr, (unsigned long)evt);
-	/* RV32: OF and the inhibit bits live in the high half (csr + 0x400) */
-	if (sizeof(unsigned long) < 8 &&
-	    (csr != PMU_CSR_MHPMEVENT(idx) || pmu_has(plat, PMU_FEAT_SSCOFPMF)))
-		pmu_host_csr_write(csr + 0x400U, (unsigned long)(evt >> 32));
+	/* RV32: OF and the inhibit bits live in the high half */
+	if (sizeof(unsigned long) < 8 && csrh)
+		pmu_host_csr_write(csrh, (unsigned long)(evt >> 32));
 }
 
 /* Program (and remember, for resume) the event of a counter. */
