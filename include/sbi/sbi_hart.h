@@ -3,6 +3,7 @@
 #ifndef SBI_HART_H
 #define SBI_HART_H
 
+#include <stdbool.h>
 #include <sbi/riscv_encoding.h>
 
 /* Interrupts that belong to S-mode (delegated when present). */
@@ -13,6 +14,12 @@
  * boot and again whenever HSM starts it (its PMU state starts afresh).
  */
 void sbi_hart_init(void);
+
+/*
+ * Probe this hart's extensions (scratch->isa: the DT's view confirmed by
+ * its own CSRs), once in the hart's life. Return: true on the first call.
+ */
+bool sbi_hart_probe(void);
 
 /* Discard the current stack and run @fn on a fresh one. */
 void __attribute__((noreturn)) sbi_hart_restart_stack(void (*fn)(void));

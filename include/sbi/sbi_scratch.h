@@ -33,6 +33,7 @@ struct sbi_scratch {
 	struct sbi_tlb_slot tlb;
 	/* this hart's extensions: the DT's, confirmed by its own probe */
 	struct sbi_isa isa;
+	bool isa_probed;
 	/* M-mode traps the firmware did not expect (test channel) */
 	unsigned long unexpected_traps;
 	struct pmu_hart pmu;

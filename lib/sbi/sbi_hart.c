@@ -67,17 +67,27 @@ static void setup_envcfg(const struct sbi_isa *isa)
 			  SMSTATEEN0_CTR);
 }
 
-/* This hart's extensions: the DT's view, confirmed by its own CSRs. */
-static void probe_hart(struct sbi_scratch *s)
+bool sbi_hart_probe(void)
 {
-	unsigned int mine, boot = sbi_plat.pmu.features;
+	struct sbi_scratch *s = sbi_scratch_this();
 
+	if (s->isa_probed)
+		return false;
 	s->isa = sbi_plat.isa_dt;
 	sbi_isa_probe(&s->isa);
-	mine = sbi_pmu_features(&s->isa);
-	if (mine != boot)
+	s->isa_probed = true;
+	return true;
+}
+
+/* A hart's first start: say if it differs from the boot hart. */
+static void check_features(const struct sbi_scratch *s)
+{
+	unsigned int mine = sbi_pmu_features(&s->isa);
+
+	if (mine != sbi_plat.pmu.features)
 		sbi_printf("tally: hart %lu: PMU features 0x%x differ from the "
-			   "boot hart's 0x%x\n", s->hartid, mine, boot);
+			   "boot hart's 0x%x\n", s->hartid, mine,
+			   sbi_plat.pmu.features);
 }
 
 static unsigned long napot(unsigned long base, unsigned long size)
@@ -125,7 +135,8 @@ void sbi_hart_init(void)
 
 	csr_write(CSR_MIE, 0);
 	csr_clear(CSR_MSTATUS, MSTATUS_MPRV | MSTATUS_MIE);
-	probe_hart(s);
+	if (sbi_hart_probe())
+		check_features(s);
 	setup_envcfg(&s->isa);
 	setup_pmp();
 	pmu_hart_init(&s->pmu, &sbi_plat.pmu);

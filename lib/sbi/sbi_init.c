@@ -96,7 +96,8 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 		die("no usable device tree in a1");
 	if (fw_next_stage(fdt, a2, &next, &why))
 		die(why);
-	sbi_isa_probe(&sbi_plat.isa);
+	sbi_hart_probe();	/* the boot hart's view is the platform's */
+	sbi_plat.isa = sbi_scratch_this()->isa;
 	sbi_plat.pmp_count = count_pmp();
 	sbi_pmu_platform_init((void *)fdt);
 	init_harts(hartid);
