@@ -23,6 +23,7 @@ struct sim_cfg {
 	bool smcdeleg;		/* menvcfg.CDE writable */
 	bool smstateen;		/* mstateen0 exists */
 	bool smpdis;		/* mpdisctl exists */
+	bool fw_platform;	/* platform firmware events (sim_plat.h) */
 };
 
 struct sim_hart {
