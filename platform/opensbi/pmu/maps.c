@@ -88,6 +88,7 @@ void tally_pmu_platform_setup(struct sbi_scratch *scratch)
 	pmu_platform_init(&tally_pmu_plat, tally_pmu_hart_features(scratch));
 	pmu_platform_probe(&tally_pmu_plat);
 	rc = sbi_platform_pmu_init(plat);
+	tally_pmu_device_setup(&tally_pmu_plat);
 	if (rc)
 		sbi_printf(
 			"tally-pmu: platform event map stopped at error %d\n",
