@@ -34,6 +34,7 @@ int payload_main(void)
 	test_fw_count();
 	test_suspend();
 	test_overflow();
+	test_testdev();
 	/* last: uses the other harts, a hang there costs the least */
 	test_fw_count_smp();
 	return 0;
