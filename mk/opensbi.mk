@@ -25,7 +25,8 @@ OPENSBI_VERNUM	:= $(if $(OPENSBI_TREE),$(shell echo $$(($(call opensbi_ver_part,
 OPENSBI_OUT	:= $(BUILD)/opensbi/$(OPENSBI_VER)
 # the firmware's delegation knobs (docs/delegation.md) apply here too
 OPENSBI_KNOBS	:= TALLY_PMU_DELEGATE=$(FW_PMU_DELEGATE) \
-		   TALLY_PDIS_DELEGATE=$(FW_PDIS_DELEGATE)
+		   TALLY_PDIS_DELEGATE=$(FW_PDIS_DELEGATE) \
+		   TALLY_PMU_COMPAT=$(FW_PMU_COMPAT)
 opensbi_obj	= $(BUILD)/opensbi/obj-$(shell printf '%s' '$(OPENSBI_TREE) $(1)' | \
 		   sha256sum | cut -c1-12)
 OPENSBI_OBJ	:= $(call opensbi_obj,$(OPENSBI_KNOBS))
@@ -143,7 +144,8 @@ check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OP
 	fi; \
 	$(MAKE) --no-print-directory check-pmu \
 		FW_DYNAMIC=$(OPENSBI_TD_OUT)/fw_dynamic.bin \
-		PMU_CPUS="$(OPENSBI_TD_CPUS)" PMU_APPEND="$(OPENSBI_TD_APPEND)" \
+		PMU_CPUS="$(OPENSBI_TD_CPUS)" PMU_STRICT_CPU= \
+		PMU_APPEND="$(OPENSBI_TD_APPEND)" \
 		PMU_LOGS=$(OPENSBI_LOGS)/testdev | tee $(OPENSBI_LOGS)/pmu-testdev.out; \
 	$(call opensbi_add,$(OPENSBI_LOGS)/pmu-testdev.out); \
 	if grep -qaE 'Platform PMU Device *: tally-testdev' $(OPENSBI_LOGS)/testdev/pmu-*.log; then \

@@ -13,6 +13,7 @@
 #   TALLY_DIR=              the Tally checkout (default: two levels up)
 #   TALLY_PMU_DELEGATE=mask hardware counters for the supervisor (default 0)
 #   TALLY_PDIS_DELEGATE=0|1 PDIS for the supervisor where Sspdis exists (1)
+#   TALLY_PMU_COMPAT=0|1    the rules for deployed kernels (1, docs/pmu.md)
 #   TALLY_PMU_TESTDEV=y     register the test platform's PMU device
 #                           (pmu/testdev.c), for make check-opensbi only
 
@@ -43,6 +44,7 @@ tally_pmu_glue	:= $(addprefix $(tally_pmu_out)/,\
 tally_pmu_glue_flags := -idirafter $(TALLY_DIR)/include \
 		   $(if $(TALLY_PMU_DELEGATE),-DTALLY_PMU_DELEGATE=$(TALLY_PMU_DELEGATE)) \
 		   $(if $(TALLY_PDIS_DELEGATE),-DTALLY_PDIS_DELEGATE=$(TALLY_PDIS_DELEGATE)) \
+		   $(if $(TALLY_PMU_COMPAT),-DTALLY_PMU_COMPAT=$(TALLY_PMU_COMPAT)) \
 		   $(if $(filter y,$(TALLY_PMU_TESTDEV)),-DTALLY_PMU_TESTDEV)
 tally_pmu_ecall	:= $(build_dir)/lib/sbi/sbi_ecall_pmu.o
 

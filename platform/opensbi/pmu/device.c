@@ -185,13 +185,25 @@ void tally_pmu_dev_event(unsigned int idx)
 		dev->hw_counter_filter_mode(t->call.flags, idx);
 }
 
-/* Before mcountinhibit lets bits count: OpenSBI's pmu_ctr_start_hw(). */
+/* A start or stop the supervisor asked for (not a release, not a bind) */
+static bool call_is(const struct tally_pmu_hart *t, unsigned long fid)
+{
+	return t && t->call.fid == fid + 1;
+}
+
+/*
+ * Before mcountinhibit lets bits count in a start (or config_matching
+ * with AUTO_START): OpenSBI's pmu_ctr_start_hw(). Not when a released
+ * cycle/instret runs free again.
+ */
 void tally_pmu_dev_starting(uint32_t bits)
 {
 	struct tally_pmu_hart *t = tally_pmu_this();
 	unsigned int i;
 
-	if (!dev || !t || !t->call.fid)
+	if (!dev || !(call_is(t, SBI_EXT_PMU_COUNTER_START) ||
+		      (call_is(t, SBI_EXT_PMU_COUNTER_CFG_MATCH) &&
+		       (t->call.flags & PMU_CFG_AUTO_START))))
 		return;
 	for (i = 0; i < PMU_HW_CTR_MAX; i++) {
 		if (!((bits >> i) & 1))
@@ -214,13 +226,17 @@ void tally_pmu_dev_starting(uint32_t bits)
 	}
 }
 
-/* After mcountinhibit stopped bits: OpenSBI's pmu_ctr_stop_hw(). */
+/*
+ * After mcountinhibit stopped bits in a stop: OpenSBI's pmu_ctr_stop_hw().
+ * Not when config_matching stops a free-running cycle/instret to bind it.
+ */
 void tally_pmu_dev_stopped(uint32_t bits)
 {
 	struct tally_pmu_hart *t = tally_pmu_this();
 	unsigned int i;
 
-	if (!dev || !t || !t->call.fid || !dev->hw_counter_disable_irq)
+	if (!dev || !call_is(t, SBI_EXT_PMU_COUNTER_STOP) ||
+	    !dev->hw_counter_disable_irq)
 		return;
 	for (i = 0; i < PMU_HW_CTR_MAX; i++)
 		if ((bits >> i) & 1)
