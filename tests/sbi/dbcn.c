@@ -12,14 +12,15 @@ static char read_buf[64];
 /* ch is an int: bits 63..32 of a0 are not part of it. */
 static void test_putchar_high_bits(void)
 {
-	static const char msg[] = "# legacy console_putchar ignores bits 63..32\n";
+	static const char msg[] =
+		"# legacy console_putchar ignores bits 63..32\n";
 	long ret, bad = 0;
 	unsigned int i;
 
 	for (i = 0; i < sizeof(msg) - 1; i++) {
 		ret = sbi_legacy_ecall(SBI_EXT_0_1_CONSOLE_PUTCHAR,
-				       msg[i] | (i & 1 ? BIT(63) : BIT(32)),
-				       0, 0, 0);
+				       msg[i] | (i & 1 ? BIT(63) : BIT(32)), 0,
+				       0, 0);
 		if (ret)
 			bad = ret;
 	}
@@ -76,9 +77,10 @@ static void test_write(void)
 /* byte is a uint8_t: bits 63..8 of a0 are not part of it. */
 static void test_write_byte_high_bits(void)
 {
-	static const char msg[] = "# DBCN console_write_byte ignores bits 63..8\n";
-	static const unsigned long junk[] = { BIT(8), BIT(31), BIT(32),
-					      BIT(63), ~0xffUL };
+	static const char msg[] =
+		"# DBCN console_write_byte ignores bits 63..8\n";
+	static const unsigned long junk[] = { BIT(8), BIT(31), BIT(32), BIT(63),
+					      ~0xffUL };
 	struct sbiret ret, bad = { 0, 0 };
 	unsigned int i;
 
