@@ -13,10 +13,10 @@
 
 /* The platform's event encodings (event_data) */
 #define SIM_PEV_ANY	0x5a0001ULL	/* any firmware counter */
-#define SIM_PEV_ODD	0x5a0002ULL	/* only odd firmware counters j */
-#define SIM_PEV_DENY	0x5a0003ULL	/* start refused: SBI_ERR_DENIED */
-#define SIM_PEV_STUCK	0x5a0004ULL	/* stop refused: SBI_ERR_DENIED */
-#define SIM_PEV_NONE	0x5a0005ULL	/* valid, but no counter may count it */
+#define SIM_PEV_ODD	0x5a0002ULL	/* odd firmware counters only */
+#define SIM_PEV_DENY	0x5a0003ULL	/* start refused: DENIED */
+#define SIM_PEV_STUCK	0x5a0004ULL	/* stop refused: DENIED */
+#define SIM_PEV_NONE	0x5a0005ULL	/* valid, no counter may count it */
 
 #define SIM_PLAT_CTRS	32
 

@@ -55,7 +55,10 @@ static unsigned long call_smem(const struct pmu_hart *h, unsigned long fid,
 		return 0;
 	}
 	*size = PMU_SNAPSHOT_SIZE;
-	return (unsigned long)h->snap;
+	if (h->snap)
+		return (unsigned long)h->snap;
+	/* the page kept over an HSM stop, which the core re-arms (compat) */
+	return h->snap_rearm ? (unsigned long)h->snap_last : 0;
 }
 
 long tally_pmu_call(unsigned long fid, const unsigned long *a,

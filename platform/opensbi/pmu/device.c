@@ -82,7 +82,7 @@ _Bool pmu_host_fw_platform_valid(uint64_t data)
 _Bool pmu_host_fw_platform_match(unsigned int j, uint64_t data)
 {
 	if (j >= SBI_PMU_FW_CTR_MAX)
-		return false;	/* the device's counter numbers end there */
+		return false;	/* the device numbers no more */
 	if (!dev->fw_counter_match_encoding)
 		return true;
 	return dev->fw_counter_match_encoding(current_hartid(), j, data);
@@ -154,7 +154,7 @@ void tally_pmu_call_end(long rc, unsigned long *value)
 	    (*value & PMU_CTR_INFO_TYPE_FW)) {
 		w = dev->fw_counter_width();
 		if (w)
-			*value = (*value & ~(0x3fUL << PMU_CTR_INFO_WIDTH_SHIFT)) |
+			*value = (*value & ~PMU_CTR_INFO_WIDTH_MASK) |
 				 ((unsigned long)((w - 1) & 0x3f)
 				  << PMU_CTR_INFO_WIDTH_SHIFT);
 	}

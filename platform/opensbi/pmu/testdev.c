@@ -26,11 +26,12 @@
 #include <sbi/sbi_pmu.h>
 #include "tally_pmu.h"
 
-#define TESTDEV_EV_ENABLE_IRQ	0x7d0001ULL	/* hw_counter_enable_irq calls */
-#define TESTDEV_EV_DISABLE_IRQ	0x7d0002ULL	/* hw_counter_disable_irq calls */
-#define TESTDEV_EV_FILTER	0x7d0003ULL	/* hw_counter_filter_mode calls */
-#define TESTDEV_EV_FILTER_LAST	0x7d0004ULL	/* its last arguments */
-#define TESTDEV_EV_ODD		0x7d0005ULL	/* enable_irq, odd counters only */
+/* event_data of its platform events; each counts calls of one hook */
+#define TESTDEV_EV_ENABLE_IRQ	0x7d0001ULL	/* hw_counter_enable_irq */
+#define TESTDEV_EV_DISABLE_IRQ	0x7d0002ULL	/* hw_counter_disable_irq */
+#define TESTDEV_EV_FILTER	0x7d0003ULL	/* hw_counter_filter_mode */
+#define TESTDEV_EV_FILTER_LAST	0x7d0004ULL	/* reads its last arguments */
+#define TESTDEV_EV_ODD		0x7d0005ULL	/* enable_irq, odd j only */
 #define TESTDEV_EV_DENY		0x7d0006ULL	/* never starts */
 #define TESTDEV_WIDTH		48
 #define TESTDEV_HARTS		8
