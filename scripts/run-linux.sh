@@ -30,7 +30,7 @@ INITRAMFS=${INITRAMFS:-$BUILD/linux/initramfs.cpio.gz}
 export QEMU=${QEMU:-$BUILD/qemu/qemu-system-riscv64}
 export FW_DYNAMIC=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
 
-log= timeout=300 append= shell= quiet=
+log= timeout=300 append= shell= quiet= cpu=- smp=-
 qargs=() chosen=() extra=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -38,7 +38,8 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift ;;
 	--append) append=$2; shift ;;
 	--chosen) chosen+=("$2"); shift ;;
-	--cpu|--smp) qargs+=("$1" "$2"); shift ;;
+	--cpu) cpu=$2; qargs+=("$1" "$2"); shift ;;
+	--smp) smp=$2; qargs+=("$1" "$2"); shift ;;
 	--icount) qargs+=(--icount) ;;
 	--shell) shell=1 ;;
 	-q) quiet=1 ;;
@@ -73,21 +74,13 @@ with_command() {
 }
 
 # with_chosen: the device tree QEMU builds for this machine (same CPU and
-# harts), with the --chosen properties added, passed to QEMU as -dtb (QEMU
-# still writes bootargs and the initrd into /chosen).
+# harts) with the --chosen properties in /chosen (scripts/mkdtb.sh), passed
+# to QEMU as -dtb; QEMU still writes bootargs and the initrd into it.
 with_chosen() {
-	local dtb kv
 	scratch
-	dtb=$tmp_dir/machine.dtb
-	"$TOP/scripts/qemu-run.sh" "${qargs[@]}" --timeout 60 \
-		-- -machine dumpdtb="$dtb" >/dev/null 2>&1
-	[ -s "$dtb" ] || { echo "run-linux.sh: QEMU wrote no device tree" >&2; exit 2; }
-	for kv in "${chosen[@]}"; do
-		[[ $kv =~ ^[A-Za-z0-9,._+-]+=[0-9]+$ ]] ||
-			{ echo "run-linux.sh: --chosen $kv: want NAME=N" >&2; exit 2; }
-		fdtput -t i "$dtb" /chosen "${kv%%=*}" "${kv#*=}"
-	done
-	extra=(-- -dtb "$dtb")
+	"$TOP/scripts/mkdtb.sh" "$tmp_dir/machine.dtb" "$cpu" "$smp" - - "${chosen[@]}" ||
+		{ echo "run-linux.sh: no device tree with --chosen ${chosen[*]}" >&2; exit 2; }
+	extra=(-- -dtb "$tmp_dir/machine.dtb")
 }
 
 initrd=$INITRAMFS
