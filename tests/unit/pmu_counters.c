@@ -157,6 +157,27 @@ static void match_skip_match(void)
 	UT_EQ(idx, 0);
 }
 
+/* SKIP_MATCH names the counter, but a filtered request still needs one
+ * that can keep the filtered modes out */
+static void match_skip_match_needs_filtering_counter(void)
+{
+	struct sim_cfg c = cfg_full;
+	unsigned long idx;
+
+	c.smcntrpmf = false;
+	env_setup(&c, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SKIP_MATCH | PMU_CFG_SET_SINH, CYC, 0,
+			&idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(2, 1, PMU_CFG_SKIP_MATCH | PMU_CFG_SET_UINH, INS, 0,
+			&idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(H->mapped, 0);
+	UT_EQ(cfg_match(3, 1, PMU_CFG_SKIP_MATCH | PMU_CFG_SET_SINH, CYC, 0,
+			&idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SKIP_MATCH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
+}
+
 static void match_clear_value(void)
 {
 	unsigned long idx;
@@ -398,6 +419,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(match_index_inside_set),
 	UT_CASE(match_skips_mapped_and_shares_events),
 	UT_CASE(match_skip_match),
+	UT_CASE(match_skip_match_needs_filtering_counter),
 	UT_CASE(match_clear_value),
 	UT_CASE(match_auto_start),
 	UT_CASE(start_argument_errors),

@@ -122,6 +122,11 @@ static void guest_hints_need_honouring_with_h(void)
 	UT_EQ(sim.evt[3], HPM_EV_CYCLES_HART | PMU_EVT_MINH | PMU_EVT_VSINH);
 	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VUINH, INS, 0, &idx), 0);
 	UT_EQ(idx, 4);
+	/* so the fixed counters, which cannot honour them, are not used */
+	UT_EQ(cfg_match(0, 0x1, PMU_CFG_SET_VSINH, CYC, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x4, PMU_CFG_SET_VUINH, INS, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
 	/* without H they are vacuous: nothing of them is programmed */
 	c.hyp = false;
 	env_setup(&c, MAP_DEFAULT);
