@@ -87,6 +87,25 @@ static void impl_and_platform_events(void)
 	UT_EQ(v, 0);
 }
 
+/* Platform event data selects platform-event counters only */
+static void platform_data_not_matched_on_other_events(void)
+{
+	unsigned long i1, s1, p1, v;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(FW(0), 0xff, PMU_CFG_AUTO_START, EV_FW(256), 0, &i1), 0);
+	UT_EQ(cfg_match(FW(0), 0xff, PMU_CFG_AUTO_START, EV_FW(2), 0, &s1), 0);
+	UT_EQ(cfg_match(FW(0), 0xff, PMU_CFG_AUTO_START,
+			EV_FW(PMU_FW_PLATFORM), 0, &p1), 0);
+	pmu_fw_platform_event_inc(H, 0);
+	UT_EQ(fw_read(i1, &v), 0);
+	UT_EQ(v, 0);
+	UT_EQ(fw_read(s1, &v), 0);
+	UT_EQ(v, 0);
+	UT_EQ(fw_read(p1, &v), 0);
+	UT_EQ(v, 1);
+}
+
 static void unsupported_fw_events(void)
 {
 	unsigned long idx;
@@ -229,6 +248,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(all_22_events_at_once),
 	UT_CASE(inc_counts_only_started_matching),
 	UT_CASE(impl_and_platform_events),
+	UT_CASE(platform_data_not_matched_on_other_events),
 	UT_CASE(unsupported_fw_events),
 	UT_CASE(fw_read_errors),
 	UT_CASE(fw_read_hi_is_zero_on_rv64),

@@ -128,6 +128,22 @@ static void resume_keeps_of_of_running_counter(void)
 	UT_EQ(sim.ctr[d], 3);
 }
 
+/* A suspend that loses nothing: resume must not clear OF either */
+static void retentive_resume_keeps_of(void)
+{
+	unsigned long d;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE, REFS, 0, &d), 0);
+	UT_EQ(ctr_start(d, 1, PMU_START_SET_INIT_VALUE, 0xfffffffffffeULL), 0);
+	sim_count(SIM_S, SEL, 3);
+	pmu_hart_suspend(H);
+	pmu_hart_resume(H);
+	UT_EQ(sim.evt[d], SEL | PMU_EVT_MINH | PMU_EVT_OF);
+	UT_EQ(sim.ctr[d], 1);
+	UT_TRUE(!(sim.inhibit & (1U << d)));
+}
+
 static void two_harts_are_independent(void)
 {
 	static struct pmu_hart other;
@@ -153,6 +169,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(stop_releases_everything),
 	UT_CASE(suspend_resume_restores_state),
 	UT_CASE(resume_keeps_of_of_running_counter),
+	UT_CASE(retentive_resume_keeps_of),
 	UT_CASE(two_harts_are_independent),
 };
 

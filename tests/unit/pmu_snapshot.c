@@ -162,6 +162,44 @@ static void init_snapshot_relative_to_base(void)
 	UT_EQ(sim.ctr[4], 2000);
 }
 
+/* One hardware counter with INIT_SNAPSHOT: not the SET_INIT_VALUE path */
+static void init_snapshot_one_counter(void)
+{
+	unsigned long idx;
+	struct pmu_snapshot_area *s = area();
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	s->ctr_values[0] = 4242;
+	UT_EQ(ctr_start(4, 1, PMU_START_INIT_SNAPSHOT, 0), 0);
+	UT_EQ(sim.ctr[4], 4242);
+	sim_count(SIM_S, SEL, 3);
+	UT_EQ(sim.ctr[4], 4245);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 4096, PAT));
+}
+
+/* Only counters of the call's set appear in the overflow bitmap */
+static void overflow_bitmap_only_of_the_set(void)
+{
+	unsigned long idx;
+	unsigned int i;
+	struct pmu_snapshot_area *s = area();
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	for (i = 0; i < 2; i++)
+		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(3, 0x3, PMU_START_SET_INIT_VALUE, 0xfffffffffff0ULL),
+	      0);
+	sim_count(SIM_S, SEL, 0x20);	/* both overflow */
+	UT_EQ(ctr_stop(4, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_overflow_mask, 0x1);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_overflow_mask, 0x1);	/* counter 4's OF not in it */
+}
+
 static void linux_6_12_base_4096_rejected(void)
 {
 	unsigned long idx;
@@ -197,6 +235,8 @@ static const struct ut_case cases[] = {
 	UT_CASE(overflow_bitmap),
 	UT_CASE(overflow_bitmap_zero_without_sscofpmf),
 	UT_CASE(init_snapshot_relative_to_base),
+	UT_CASE(init_snapshot_one_counter),
+	UT_CASE(overflow_bitmap_only_of_the_set),
 	UT_CASE(linux_6_12_base_4096_rejected),
 	UT_CASE(snapshot_forgotten_on_hart_reset),
 };
