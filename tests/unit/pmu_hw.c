@@ -35,7 +35,9 @@ static void each_inhibit_flag_maps_to_its_bit(void)
 		UT_EQ(sim.cyclecfg, PMU_EVT_MINH | t[i].bit);
 		UT_EQ(cfg_match(0, 4, t[i].flag, INS, 0, &idx), 0);
 		UT_EQ(sim.instretcfg, PMU_EVT_MINH | t[i].bit);
-		ctr_stop(0, 0x7fffd, PMU_STOP_RESET);
+		UT_EQ(ctr_stop(0, 0x7fffd, PMU_STOP_RESET),
+		      SBI_ERR_ALREADY_STOPPED);	/* most were never mapped */
+		UT_EQ(H->mapped, 0);
 	}
 	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_INH_MASK, REFS, 0, &idx), 0);
 	UT_EQ(sim.evt[idx], SEL | (0x1fULL << 58));
