@@ -11,6 +11,9 @@ FW_JUMP_ADDR	?= 0x80200000
 # /chosen tally,pmu-delegate and tally,pdis-delegate override them.
 FW_PMU_DELEGATE	?= 0
 FW_PDIS_DELEGATE ?= 1
+# The PMU's rules for deployed kernels (docs/pmu.md, "Compatibility");
+# 0 gives the spec's strict answers. /chosen tally,pmu-compat overrides.
+FW_PMU_COMPAT	?= 1
 
 LIBFDT_SRC	:= $(CACHE)/libfdt-6.12
 LIBFDT_STAMP	:= $(LIBFDT_SRC)/.extracted
@@ -45,7 +48,7 @@ firmware: $(FW_DYNAMIC) $(FW_JUMP) ## build fw_dynamic and fw_jump images
 # The build-time knobs as a header, rewritten only when a value changes, so
 # `make FW_PMU_DELEGATE=0x78` rebuilds exactly what depends on it.
 FW_CONFIG_H	:= $(FW_BUILD)/fw_config.h
-FW_CONFIG	:= \#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
+FW_CONFIG	:= \#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
 $(FW_CONFIG_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '$(FW_CONFIG)' > $@.tmp

@@ -2,7 +2,7 @@
 # Suite `deleg`: the counter delegation and PDIS policy (docs/delegation.md)
 # checked from S-mode and VS-mode (tests/deleg/, on the payload library
 # tests/payload/) under -icount shift=0, once per configuration. Each run
-# boots a DT with the /chosen knobs (tests/deleg/mkdtb.sh) and tells the
+# boots a DT with the /chosen knobs (scripts/mkdtb.sh) and tells the
 # payload what the firmware must make of them.
 #
 #   make deleg-payload    build build/tests/deleg/deleg.elf
@@ -30,7 +30,7 @@ DELEG_RUNS	?= none:max:0:0:0:0 \
 		   nocdeleg:max,smcdeleg=false,ssccfg=false:0x7fd:1:0:1:deleg.smcdeleg=0 \
 		   nocntrpmf:max,smcntrpmf=false:0x7fd:1:0x7f8:1 \
 		   $(if $(filter 0,$(FW_PMU_DELEGATE)),default:max:-:-:0:$(FW_PDIS_DELEGATE))
-MKDTB		:= $(TOP)/tests/deleg/mkdtb.sh
+MKDTB		:= $(TOP)/scripts/mkdtb.sh
 RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= deleg

@@ -43,7 +43,7 @@ HOSTILE_PLAIN	:= rv64,sstc=false
 HOSTILE_CALLS_PLAIN = $(shell echo $$(( $(HOSTILE_CALLS) / 4 + 1 )))
 # name:cpu:smp:icount(0/1):args[:pmu-delegate mask] (cpu strings hold
 # commas, not colons; the first hostile.calls= in the bootargs wins; a
-# mask boots a DT made by tests/deleg/mkdtb.sh with PDIS delegated too)
+# mask boots a DT made by scripts/mkdtb.sh with PDIS delegated too)
 HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
 		  storm-plain:$(HOSTILE_PLAIN):$(HOSTILE_SMP):0:hostile.storm+hostile.salt=0x91a1+hostile.calls=$(HOSTILE_CALLS_PLAIN) \
 		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
@@ -64,7 +64,7 @@ check-hostile: $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## hostile supervisor: s
 		part=$${part//+/ }; dtb=(); \
 		if [ -n "$$deleg" ]; then \
 			dtb=(-- -dtb $(HOSTILE_DTBS)/$$n.dtb); \
-			QEMU=$(QEMU) $(TOP)/tests/deleg/mkdtb.sh $${dtb[2]} \
+			QEMU=$(QEMU) $(TOP)/scripts/mkdtb.sh $${dtb[2]} \
 				"$$cpu" $$smp $$deleg 1 || rc=1; \
 		fi; \
 		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $(FW_DYNAMIC) \

@@ -9,7 +9,8 @@
 #                        "pmu: N passed, N failed[, N skipped]"
 #
 # PMU_CPUS lists name=cpu pairs (names: letters only; the cpu string may
-# hold commas).
+# hold commas). PMU_STRICT_CPU runs once more with the compatibility rules
+# switched off in the DT (/chosen tally,pmu-compat = 0, docs/pmu.md).
 # Try another SBI implementation or QEMU:
 #   make check-pmu QEMU=/usr/bin/qemu-system-riscv64 FW_DYNAMIC=.../fw_dynamic.bin
 
@@ -25,13 +26,15 @@ PMU_LOGS	:= $(BUILD)/test-logs
 PMU_CPUS	?= plain=rv64 \
 		   sscofpmf=rv64,sscofpmf=true,smcntrpmf=true \
 		   max=max
+PMU_STRICT_CPU	?= rv64,sscofpmf=true,smcntrpmf=true
+PMU_STRICT_DTB	:= $(BUILD)/tests/pmu/strict.dtb
 RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= pmu
 
 pmu-payload: $(PMU_PAYLOAD) ## build the PMU conformance payload
 
-check-pmu: $(PMU_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## PMU conformance on three CPU models (-icount shift=0)
+check-pmu: $(PMU_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## PMU conformance on three CPU models and a strict DT (-icount shift=0)
 	@rc=0; results=; \
 	for run in $(PMU_CPUS); do \
 		n=pmu-$${run%%=*}; \
@@ -42,6 +45,16 @@ check-pmu: $(PMU_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## PMU conformance on three CPU 
 			$(PMU_PAYLOAD) || rc=1; \
 		results="$$results $(PMU_LOGS)/$$n.result"; \
 	done; \
+	if [ -n "$(PMU_STRICT_CPU)" ]; then \
+		QEMU=$(QEMU) $(TOP)/scripts/mkdtb.sh $(PMU_STRICT_DTB) \
+			"$(PMU_STRICT_CPU)" $(PMU_SMP) - - tally,pmu-compat=0 || rc=1; \
+		QEMU=$(QEMU) $(RUN_PAYLOAD) --name pmu-strict --bios $(FW_DYNAMIC) \
+			--cpu "$(PMU_STRICT_CPU)" --smp $(PMU_SMP) --icount \
+			--timeout $(PMU_TIMEOUT) --log-dir $(PMU_LOGS) \
+			$(if $(PMU_APPEND),--append "$(PMU_APPEND)") \
+			$(PMU_PAYLOAD) -- -dtb $(PMU_STRICT_DTB) || rc=1; \
+		results="$$results $(PMU_LOGS)/pmu-strict.result"; \
+	fi; \
 	$(TOP)/scripts/sum-results.sh pmu $$results; \
 	exit $$rc
 

@@ -20,7 +20,7 @@ SAMPLING_PDIS		?= 1
 SAMPLING_TIMEOUT	?= 300
 SAMPLING_LOGS		:= $(BUILD)/test-logs
 SAMPLING_DTB		:= $(BUILD)/tests/sampling/sampling.dtb
-MKDTB			:= $(TOP)/tests/deleg/mkdtb.sh
+MKDTB			:= $(TOP)/scripts/mkdtb.sh
 RUN_PAYLOAD		:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= sampling

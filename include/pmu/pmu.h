@@ -37,6 +37,14 @@
 #define PMU_FEAT_SMPDIS		(1U << 6)	/* mpdisctl */
 #define PMU_FEAT_SSPDIS		(1U << 7)	/* spdis* for S-mode */
 
+/*
+ * Rules that serve deployed clients where they break the letter of the
+ * spec (docs/pmu.md, "Compatibility with deployed kernels"); pmu.compat.
+ */
+#define PMU_COMPAT_RESTART_BASE	(1U << 0)	/* START base XLEN^2 + INIT_SNAPSHOT */
+#define PMU_COMPAT_SNAPSHOT_KEEP (1U << 1)	/* snapshot memory across HSM stop */
+#define PMU_COMPAT_ALL		(PMU_COMPAT_RESTART_BASE | PMU_COMPAT_SNAPSHOT_KEEP)
+
 /* One general or cache event: its mhpmevent selector and its counters */
 struct pmu_event_map {
 	uint64_t selector;
@@ -66,6 +74,7 @@ struct pmu_platform {
 	unsigned int num_raw;
 	uint32_t deleg_mask;		/* hw counters delegated to S-mode */
 	bool pdis_deleg;		/* PDIS given to S-mode */
+	unsigned int compat;		/* PMU_COMPAT_*, all by default */
 };
 
 struct pmu_hart {
@@ -73,6 +82,8 @@ struct pmu_hart {
 	uint64_t mapped;		/* counters configured for an event */
 	uint64_t started;		/* counters counting */
 	struct pmu_snapshot_area *snap;	/* NULL: no snapshot memory */
+	struct pmu_snapshot_area *snap_off;	/* the one DISABLE turned off */
+	struct pmu_snapshot_area *snap_kept;	/* set before the last HSM stop */
 	uint32_t saved_of;		/* OF bits kept across suspend */
 	uint32_t fw_other_started;	/* fw counters on events >= 256 */
 	uint64_t hw_evt[PMU_HW_CTR_MAX];	/* mhpmevent / x..cfg value */
@@ -90,6 +101,7 @@ struct pmu_hart {
  * @plat: storage to fill
  * @features: PMU_FEAT_* present on every hart
  *
+ * Every PMU_COMPAT_* rule is on; clear plat->compat for strict answers.
  * Only the fixed counters (cycle, instret) are known until
  * pmu_platform_probe(); no event is mapped to a programmable counter until
  * a DT map or pmu_platform_default_map() is loaded.
@@ -163,8 +175,10 @@ int pmu_dt_raw_event_to_mhpmcounters(struct pmu_platform *plat,
  * @plat: platform description
  *
  * For cold/warm boot and HSM start: releases every counter, zeroes them,
- * inhibits them, programs idle events (MINH), forgets the snapshot memory
- * and lets S-mode read the hardware counters (mcounteren).
+ * programs idle events (MINH), inhibits them but for cycle and instret,
+ * which run from here on while no event is bound to them, forgets the
+ * snapshot memory and lets S-mode read the hardware counters (mcounteren).
+ * Only a snapshot memory kept by pmu_hart_stop() survives (compat rule).
  */
 void pmu_hart_init(struct pmu_hart *h, const struct pmu_platform *plat);
 
@@ -220,6 +234,11 @@ bool pmu_hart_emulate_read(const struct pmu_hart *h, unsigned int idx,
 /**
  * pmu_hart_stop() - HSM stop: release and reset every counter of this hart
  * @h: per-hart state
+ *
+ * With PMU_COMPAT_SNAPSHOT_KEEP, the snapshot memory in use (or the one the
+ * supervisor disabled last) is kept for the first snapshot flag after the
+ * hart starts again: Linux 6.12 disables it on CPU offline and never sets
+ * it again on online.
  */
 void pmu_hart_stop(struct pmu_hart *h);
 

@@ -20,6 +20,10 @@ static inline void sbi_pmu_fw_count(unsigned int code)
 #ifndef FW_PDIS_DELEGATE
 #define FW_PDIS_DELEGATE	1
 #endif
+/* Compatibility rules for deployed kernels (docs/pmu.md); /chosen overrides */
+#ifndef FW_PMU_COMPAT
+#define FW_PMU_COMPAT		1
+#endif
 
 struct sbi_isa;
 

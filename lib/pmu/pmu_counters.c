@@ -108,6 +108,8 @@ static inline void pmu_ctr_bind_hw(struct pmu_hart *h, unsigned int c,
 		pmu_hw_write(c, 0);
 	if (flags & PMU_CFG_AUTO_START)
 		pmu_hw_start(h, 1U << c);
+	else if (c < PMU_IDX_HPM_FIRST)
+		pmu_hw_stop(1U << c);	/* was free-running */
 }
 
 long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
@@ -227,6 +229,10 @@ static PMU_COLD void pmu_ctr_release(struct pmu_hart *h, uint64_t set)
 		pmu_hw_program(h, i, pmu_hw_idle_value(plat, i));
 	}
 	h->mapped &= ~set;
+	/* a released cycle/instret runs free again, from its value */
+	if (set & pmu_hw_free(h))
+		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT,
+				   (uint32_t)set & pmu_hw_free(h));
 }
 
 /* TAKE_SNAPSHOT and RESET after the counters stopped; run = were started */

@@ -44,16 +44,48 @@ static long pmu_ecall_cfg_match(struct pmu_hart *h, const unsigned long *a,
 				    out);
 }
 
+/* A snapshot flag needs the memory: set, or kept over an HSM stop. */
+static inline bool pmu_ecall_no_shmem(struct pmu_hart *h)
+{
+	return !h->snap && !pmu_snapshot_rearm(h);
+}
+
+static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a);
+
+/*
+ * Linux 6.12's pmu_sbi_start_ovf_ctrs_snapshot() restarts the counters of
+ * its first word with base BITS_PER_LONG * BITS_PER_LONG and
+ * INIT_SNAPSHOT; it means base 0 (docs/pmu.md). Any other out-of-range
+ * set stays INVALID_PARAM.
+ */
+static PMU_COLD long pmu_ecall_start_compat(struct pmu_hart *h,
+					    const unsigned long *a)
+{
+	unsigned long b[5];
+
+	if (!(h->plat->compat & PMU_COMPAT_RESTART_BASE) ||
+	    a[0] != 8UL * sizeof(long) * 8 * sizeof(long) ||
+	    !(a[2] & PMU_START_INIT_SNAPSHOT))
+		return SBI_ERR_INVALID_PARAM;
+	b[0] = 0;
+	b[1] = a[1];
+	b[2] = a[2];
+	b[3] = a[3];
+	b[4] = a[4];
+	return pmu_ecall_start(h, b);
+}
+
 static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a)
 {
 	const unsigned long both = PMU_START_SET_INIT_VALUE |
 				   PMU_START_INIT_SNAPSHOT;
 	uint64_t set;
 
-	if ((a[2] & ~PMU_START_VALID_MASK) || (a[2] & both) == both ||
-	    !pmu_ecall_set(h->plat, a[0], a[1], &set))
+	if ((a[2] & ~PMU_START_VALID_MASK) || (a[2] & both) == both)
 		return SBI_ERR_INVALID_PARAM;
-	if ((a[2] & PMU_START_INIT_SNAPSHOT) && !h->snap)
+	if (!pmu_ecall_set(h->plat, a[0], a[1], &set))
+		return pmu_ecall_start_compat(h, a);
+	if ((a[2] & PMU_START_INIT_SNAPSHOT) && pmu_ecall_no_shmem(h))
 		return SBI_ERR_NO_SHMEM;
 	return pmu_ctr_start(h, a[0], set, a[2], pmu_ecall_u64(a, 3));
 }
@@ -65,7 +97,7 @@ static long pmu_ecall_stop(struct pmu_hart *h, const unsigned long *a)
 	if ((a[2] & ~PMU_STOP_VALID_MASK) ||
 	    !pmu_ecall_set(h->plat, a[0], a[1], &set))
 		return SBI_ERR_INVALID_PARAM;
-	if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)
+	if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && pmu_ecall_no_shmem(h))
 		return SBI_ERR_NO_SHMEM;
 	return pmu_ctr_stop(h, a[0], set, a[2]);
 }

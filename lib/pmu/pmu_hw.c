@@ -15,7 +15,10 @@ PMU_COLD void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of)
 	}
 }
 
-/* All counters inhibited, idle, zero; mcounteren as pmu_hart_counteren(). */
+/*
+ * All counters idle and zero, inhibited but for the free-running cycle and
+ * instret; mcounteren as pmu_hart_counteren().
+ */
 void pmu_hw_reset(struct pmu_hart *h)
 {
 	const struct pmu_platform *plat = h->plat;
@@ -31,6 +34,8 @@ void pmu_hw_reset(struct pmu_hart *h)
 		pmu_hw_write(i, 0);
 		left &= left - 1;
 	}
+	if (pmu_hw_free(h))
+		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, pmu_hw_free(h));
 	pmu_hart_counteren(h);
 }
 
@@ -39,7 +44,7 @@ void pmu_hw_save(struct pmu_hart *h)
 {
 	uint32_t hw = h->plat->hw_mask, left = hw;
 
-	pmu_hw_stop((uint32_t)h->started & hw);
+	pmu_hw_stop(((uint32_t)h->started | pmu_hw_free(h)) & hw);
 	h->saved_of = pmu_hw_overflow(h->plat, hw);
 	while (left) {
 		unsigned int i = pmu_ctz(left);
@@ -68,7 +73,7 @@ void pmu_hw_restore(struct pmu_hart *h)
 	}
 	h->saved_of = 0;
 	/* not pmu_hw_start(): an SBI start clears OF, a resume must keep it */
-	if ((uint32_t)h->started & hw)
-		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT,
-				   (uint32_t)h->started & hw);
+	left = ((uint32_t)h->started | pmu_hw_free(h)) & hw;
+	if (left)
+		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, left);
 }

@@ -107,6 +107,16 @@ static inline void pmu_hw_stop(uint32_t bits)
 		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, bits);
 }
 
+/*
+ * cycle and instret of SBI's set run while no event is bound to them, as
+ * from reset on most harts: rdcycle/rdinstret users need no perf. The
+ * idle event keeps M-mode out where Smcntrpmf exists (docs/pmu.md).
+ */
+static inline uint32_t pmu_hw_free(const struct pmu_hart *h)
+{
+	return h->plat->hw_mask & PMU_FIXED_MASK & ~(uint32_t)h->mapped;
+}
+
 void pmu_hw_reset(struct pmu_hart *h);
 void pmu_hw_save(struct pmu_hart *h);
 void pmu_hw_restore(struct pmu_hart *h);

@@ -73,6 +73,7 @@ void pmu_hart_counteren(const struct pmu_hart *h);
 /* pmu_snapshot.c: snapshot shared memory */
 long pmu_snapshot_set(struct pmu_hart *h, unsigned long lo, unsigned long hi);
 void pmu_snapshot_disable(struct pmu_hart *h);
+bool pmu_snapshot_rearm(struct pmu_hart *h);
 void pmu_snapshot_save(struct pmu_hart *h, unsigned long base, uint64_t set);
 uint64_t pmu_snapshot_value(const struct pmu_hart *h, unsigned long base,
 			    unsigned int idx);

@@ -42,6 +42,7 @@ void pmu_platform_init(struct pmu_platform *plat, unsigned int features)
 
 	memset(plat, 0, sizeof(*plat));
 	plat->features = features;
+	plat->compat = PMU_COMPAT_ALL;
 
 	/* selector default: zero-extended event_idx, as the SBI spec allows */
 	for (i = 0; i < PMU_HW_GENERAL_MAX; i++)

@@ -14,12 +14,31 @@ long pmu_snapshot_set(struct pmu_hart *h, unsigned long lo, unsigned long hi)
 		return SBI_ERR_INVALID_ADDRESS;
 	/* the memory is not touched now: only start/stop may access it */
 	h->snap = pmu_host_smem_ptr(lo);
+	h->snap_off = NULL;
+	h->snap_kept = NULL;
 	return h->snap ? SBI_SUCCESS : SBI_ERR_FAILED;
 }
 
 void pmu_snapshot_disable(struct pmu_hart *h)
 {
+	h->snap_off = h->snap;
+	h->snap_kept = NULL;
 	h->snap = NULL;
+}
+
+/*
+ * A snapshot flag without snapshot memory. Linux 6.12 turns the memory
+ * off when a CPU goes offline and never sets it again when the CPU comes
+ * back; the memory it had before the HSM stop is the caller's own and was
+ * checked when it was set, so it serves again (PMU_COMPAT_SNAPSHOT_KEEP).
+ */
+bool pmu_snapshot_rearm(struct pmu_hart *h)
+{
+	if (!h->snap_kept)
+		return false;
+	h->snap = h->snap_kept;
+	h->snap_kept = NULL;
+	return true;
 }
 
 /*

@@ -64,6 +64,10 @@ static void print_delegation(void)
 		sbi_printf("PDIS            : %s, M-mode never sampled\n",
 			   p->pdis_deleg ? "S-mode (mstateen0.PDIS=1)"
 					 : "kept from S-mode");
+	/* docs/pmu.md, "Compatibility with deployed kernels" */
+	sbi_printf("PMU compat      : %s\n", p->compat ?
+		   "Linux 6.12 restart base, snapshot kept over HSM stop" :
+		   "none (strict, tally,pmu-compat = 0)");
 }
 
 void sbi_banner_print(const struct sbi_next_stage *next)

@@ -94,6 +94,8 @@ void sbi_pmu_platform_init(void *fdt)
 	}
 	/* the DT's /chosen overrides the build-time policy */
 	node = fdt_path_offset(fdt, "/chosen");
+	if (!fdt_get_u32(fdt, node, "tally,pmu-compat", FW_PMU_COMPAT))
+		sbi_plat.pmu.compat = 0;
 	pmu_platform_delegate(&sbi_plat.pmu,
 			      fdt_get_u32(fdt, node, "tally,pmu-delegate",
 					  FW_PMU_DELEGATE),

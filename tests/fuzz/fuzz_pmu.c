@@ -6,7 +6,8 @@
  *   byte 0   bit 0 no mcountinhibit, 1 Sscofpmf, 2 Smcntrpmf, 3 H,
  *            bits 4-5 event map (0 default, 1 none, 2-3 DT properties),
  *            bits 6-7 hpmcounters (0 3..18, 1 3..31, 2 u32 mask, 3 none)
- *   byte 1   hpm counter width: bit 6 set or low 6 bits 0: 64, else 1..63
+ *   byte 1   hpm counter width: bit 6 set or low 6 bits 0: 64, else 1..63;
+ *            bit 7: no compatibility rules (pmu.compat = 0)
  *   byte 2   bit 0: a u32 mask of hardwired-zero counters follows;
  *            bits 1-7 seed the junk the CSRs hold at reset; all ones:
  *            pmu_host_smem_ptr() fails
@@ -150,6 +151,8 @@ static void setup(struct fz_rd *r)
 	memset(fz.plat, 0xa5, sizeof(*fz.plat));
 	fz_sim_select(0);
 	pmu_platform_init(fz.plat, fz.features);
+	if (b1 & 0x80)
+		fz.plat->compat = 0;	/* strict answers */
 	pmu_platform_probe(fz.plat);
 	fz_check_setup();
 	fz_ref_map_init(&fz.ref);
@@ -335,12 +338,19 @@ static void op_hsm_stop(struct fz_rd *r, unsigned int h)
 {
 	uint8_t b = fz_u8(r);
 	unsigned int i;
+	struct fz_model *m = &fz.m[h];
+	/* the snapshot memory outlives the stop (PMU_COMPAT_SNAPSHOT_KEEP) */
+	bool keep = (fz.plat->compat & PMU_COMPAT_SNAPSHOT_KEEP) &&
+		    (m->snap_set || m->off_set);
+	unsigned long kept = m->snap_set ? m->snap_addr : m->off_addr;
 
 	fz_trace("op %u: hart %u HSM stop%s, start", fz.op, h,
 		 (b & 1) ? " (state lost)" : "");
 	fz_sim_select(h);
 	pmu_hart_stop(fz.hart[h]);
 	fz_model_reset(h);
+	m->kept_set = keep;
+	m->kept_addr = kept;
 	fz_check_all(h);
 	if (b & 1)
 		fz_sim_scramble(b);

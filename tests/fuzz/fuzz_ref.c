@@ -397,6 +397,29 @@ static void ec_cfg_match(unsigned int h, const unsigned long *a)
 		m->started |= bit;
 }
 
+/*
+ * A snapshot flag on a valid call: the memory, or the one kept over an
+ * HSM stop (PMU_COMPAT_SNAPSHOT_KEEP), which then becomes the memory.
+ */
+static bool snap_usable(struct fz_model *m)
+{
+	if (!m->snap_set && m->kept_set) {
+		m->snap_set = true;
+		m->snap_addr = m->kept_addr;
+		m->kept_set = false;
+	}
+	return m->snap_set;
+}
+
+/* Linux 6.12's restart: base XLEN * XLEN with INIT_SNAPSHOT means 0. */
+static unsigned long start_base(unsigned long base, unsigned long flags)
+{
+	if ((fz.plat->compat & PMU_COMPAT_RESTART_BASE) &&
+	    base == 64UL * 64 && (flags & PMU_START_INIT_SNAPSHOT))
+		return 0;
+	return base;
+}
+
 static void ec_start(unsigned int h, const unsigned long *a)
 {
 	struct fz_model *m = &fz.m[h];
@@ -404,12 +427,14 @@ static void ec_start(unsigned int h, const unsigned long *a)
 	uint64_t set, todo = 0, left;
 	uint32_t allowed = 0;
 
+	if (!fz_ref_set(base, a[1], &set))
+		base = start_base(base, flags);
 	if (!fz_ref_set(base, a[1], &set) ||
 	    (flags & ~PMU_START_VALID_MASK) ||
 	    (flags & PMU_START_VALID_MASK) == PMU_START_VALID_MASK) {
 		allowed = ERR_PARAM;
 	} else {
-		if ((flags & PMU_START_INIT_SNAPSHOT) && !m->snap_set)
+		if ((flags & PMU_START_INIT_SNAPSHOT) && !snap_usable(m))
 			allowed |= FZ_ERR(SBI_ERR_NO_SHMEM);
 		if (set & ~m->mapped)
 			allowed |= ERR_PARAM;	/* no event to count */
@@ -452,7 +477,7 @@ static void ec_stop(unsigned int h, const unsigned long *a)
 
 	if (!fz_ref_set(base, a[1], &set) || (flags & ~PMU_STOP_VALID_MASK)) {
 		allowed = ERR_PARAM;
-	} else if ((flags & PMU_STOP_TAKE_SNAPSHOT) && !m->snap_set) {
+	} else if ((flags & PMU_STOP_TAKE_SNAPSHOT) && !snap_usable(m)) {
 		allowed = FZ_ERR(SBI_ERR_NO_SHMEM);
 	} else {
 		uint64_t stopped = set & ~m->started;
@@ -567,13 +592,17 @@ static void ec_snapshot(unsigned int h, const unsigned long *a)
 	/* no memory is opened: setting the area must not touch it */
 	switch (call(h, SBI_EXT_PMU_SNAPSHOT_SET_SHMEM, a, &val, allowed)) {
 	case SBI_SUCCESS:
+		m->off_set = disable && m->snap_set;
+		m->off_addr = m->snap_addr;
+		m->kept_set = false;
 		m->snap_set = !disable;
 		m->snap_addr = disable ? 0 : lo;
 		break;
 	case SBI_ERR_FAILED:
-		/* the old area may stay or go */
+		/* the old area may stay or go; nothing is kept */
 		if (!fz.hart[h]->snap)
 			m->snap_set = false;
+		m->off_set = m->kept_set = false;
 		break;
 	}
 }
@@ -819,6 +848,11 @@ void fz_check_all(unsigned int h)
 			(unsigned long long)H->started,
 			(unsigned long long)m->mapped,
 			(unsigned long long)m->started);
+	if (H->snap_kept !=
+	    (m->kept_set ? (void *)fz_mem(m->kept_addr) : NULL))
+		fz_fail("hart %u: kept snapshot area %p, model %s 0x%lx", h,
+			(void *)H->snap_kept, m->kept_set ? "kept" : "none",
+			m->kept_addr);
 	if (H->snap != (m->snap_set ? (void *)fz_mem(m->snap_addr) : NULL))
 		fz_fail("hart %u: snapshot area %p, model %s 0x%lx", h,
 			(void *)H->snap, m->snap_set ? "set at" : "none",
@@ -833,7 +867,9 @@ void fz_check_all(unsigned int h)
 
 	for (i = 0; i < 32; i++) {
 		bool inh = (c->inhibit >> i) & 1;
-		bool run = (m->started >> i) & 1;
+		/* cycle and instret run while no event is bound to them */
+		bool run = ((m->started >> i) & 1) ||
+			   (i < PMU_IDX_HPM_FIRST && !((m->mapped >> i) & 1));
 		bool has_evt = i >= PMU_IDX_HPM_FIRST || fz.cfg.smcntrpmf;
 
 		if (!((fz.lay.hw_mask >> i) & 1))

@@ -217,6 +217,21 @@ static void discover_counters(void)
 	}
 }
 
+/* A u32 property of /chosen, or @def without one. */
+static uint32_t dt_chosen_u32(const char *name, uint32_t def)
+{
+	const uint8_t *p;
+	uint32_t len;
+
+	if (!platform.fdt_ok)
+		return def;
+	p = fdt_getprop(platform.fdt, "/chosen", name, &len);
+	if (!p || len < 4)
+		return def;
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
 void pmu_env_init(void)
 {
 	struct sbiret ret;
@@ -250,11 +265,13 @@ void pmu_env_init(void)
 		pmu.dt_pmu_emptied = true;
 	}
 	pmu.opensbi_sites = payload_has_arg("pmu.opensbi");
+	pmu.compat = dt_chosen_u32("tally,pmu-compat", 1) != 0;
 	find_fw_region();
 	discover_counters();
 
-	test_diag("SBI v%lu.%lu, harts 0x%lx, Sscofpmf %s, Smcntrpmf %s, H %s, riscv,pmu node %s",
+	test_diag("SBI v%lu.%lu, harts 0x%lx, compat rules %s, Sscofpmf %s, Smcntrpmf %s, H %s, riscv,pmu node %s",
 		  pmu.spec_major, pmu.spec_minor, platform.hart_mask,
+		  pmu.compat ? "on" : "off",
 		  pmu.sscofpmf ? "yes" : "no", pmu.smcntrpmf ? "yes" : "no",
 		  pmu.hyp ? "yes" : "no",
 		  pmu.dt_pmu ? dt.pmu :

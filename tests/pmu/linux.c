@@ -104,8 +104,9 @@ static void test_stop_all(void)
 /*
  * pmu_sbi_start_ovf_ctrs_snapshot(): after for_each_set_bit() over one
  * word, idx is BITS_PER_LONG, so START gets base 64 * 64 with the used
- * counters as mask and INIT_SNAPSHOT. No counter has such an index:
- * INVALID_PARAM, nothing started, the shared memory untouched.
+ * counters as mask and INIT_SNAPSHOT. No counter has such an index; with
+ * the compatibility rule (docs/pmu.md) the firmware serves it as base 0,
+ * without it INVALID_PARAM, nothing started, the shared memory untouched.
  */
 static void test_restart_4096(void)
 {
@@ -128,19 +129,88 @@ static void test_restart_4096(void)
 	snap->ctr_values[f] = 5;
 	snap->ctr_values[g] = 6;
 	memcpy(copy, snap, sizeof(copy));
-	TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, used,
-					   PMU_START_INIT_SNAPSHOT, 0),
-		     SBI_ERR_INVALID_PARAM,
-		     "start(4096, 0x%lx, INIT_SNAPSHOT) as Linux 6.12 restarts",
-		     used);
-	TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, 0), SBI_ERR_ALREADY_STOPPED,
-		     "counter %ld was not started by it", f);
-	TEST_ASSERT(!memcmp(copy, snap, sizeof(copy)),
-		    "the shared memory was not touched");
+	if (pmu.compat) {
+		TEST_SBI_OK(sbi_pmu_counter_start(64 * 64, used,
+						  PMU_START_INIT_SNAPSHOT, 0),
+			    "start(4096, 0x%lx, INIT_SNAPSHOT) as Linux 6.12 restarts: served as base 0",
+			    used);
+		TEST_EQ(ctr_value(f), 5, "counter %ld from slot %ld", f, f);
+		TEST_EQ(ctr_value(g), 6, "counter %ld from slot %ld", g, g);
+		TEST_SBI_OK(sbi_pmu_counter_stop(0, used, 0),
+			    "both were started by it");
+	} else {
+		TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, used,
+						   PMU_START_INIT_SNAPSHOT, 0),
+			     SBI_ERR_INVALID_PARAM,
+			     "strict: start(4096, 0x%lx, INIT_SNAPSHOT) as Linux 6.12 restarts",
+			     used);
+		TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, 0),
+			     SBI_ERR_ALREADY_STOPPED,
+			     "counter %ld was not started by it", f);
+		TEST_ASSERT(!memcmp(copy, snap, sizeof(copy)),
+			    "the shared memory was not touched");
+	}
 	TEST_SBI_OK(sbi_pmu_counter_start(0, used, PMU_START_INIT_SNAPSHOT, 0),
 		    "start(0, 0x%lx, INIT_SNAPSHOT), the intended call", used);
 	TEST_EQ(ctr_value(f), 5, "counter %ld from its slot", f);
 	TEST_EQ(ctr_value(g), 6, "counter %ld from its slot", g);
+out:
+	ctr_release_all();
+}
+
+/* Every other set past the last counter stays INVALID_PARAM, rule or not. */
+static void test_restart_other_sets(void)
+{
+	static const unsigned long bases[] = {
+		64 * 64 - 1, 64 * 64 + 1, 64 * 64 - 64, 64 * 64 + 64,
+		32 * 32, 64, PMU_MAX_CTRS, ~0UL,
+	};
+	struct pmu_snapshot_area *snap = snapshot_area();
+	unsigned long used, past;
+	unsigned int i, bad = 0;
+	long f;
+
+	if (!snap) {
+		test_skip("no snapshot memory", "restart with other bases");
+		return;
+	}
+	f = ctr_match(0, mask_from(0, pmu.fw), 0, EV_FW(PMU_FW_SET_TIMER), 0,
+		      NULL);
+	if (f == NO_CTR)
+		goto out;
+	used = 1UL << f;
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
+		if (sbi_pmu_counter_start(bases[i], used,
+					  PMU_START_INIT_SNAPSHOT, 0).error !=
+		    SBI_ERR_INVALID_PARAM) {
+			test_diag("start(0x%lx, 0x%lx, INIT_SNAPSHOT) accepted",
+				  bases[i], used);
+			bad++;
+		}
+	TEST_EQ(bad, 0, "start(base, 0x%lx, INIT_SNAPSHOT) with 8 other bases past the last counter: INVALID_PARAM",
+		used);
+	TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, used, 0, 0),
+		     SBI_ERR_INVALID_PARAM, "start(4096) without INIT_SNAPSHOT");
+	TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, used,
+					   PMU_START_SET_INIT_VALUE, 0),
+		     SBI_ERR_INVALID_PARAM, "start(4096) with SET_INIT_VALUE");
+	TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, 0,
+					   PMU_START_INIT_SNAPSHOT, 0),
+		     SBI_ERR_INVALID_PARAM, "start(4096, 0, INIT_SNAPSHOT)");
+	TEST_SBI_ERR(sbi_pmu_counter_stop(64 * 64, used,
+					  PMU_STOP_TAKE_SNAPSHOT),
+		     SBI_ERR_INVALID_PARAM, "stop(4096, 0x%lx, TAKE_SNAPSHOT)",
+		     used);
+	if (pmu.num < 64) {
+		past = used | 1UL << pmu.num;
+		TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, past,
+						   PMU_START_INIT_SNAPSHOT, 0),
+			     SBI_ERR_INVALID_PARAM,
+			     "start(4096, 0x%lx, INIT_SNAPSHOT): bit %lu is past the last counter",
+			     past, pmu.num);
+	}
+	TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, 0), SBI_ERR_ALREADY_STOPPED,
+		     "counter %ld was started by none of them", f);
 out:
 	ctr_release_all();
 }
@@ -155,4 +225,100 @@ void test_linux(void)
 	}
 	test_stop_all();
 	test_restart_4096();
+	test_restart_other_sets();
+}
+
+/*
+ * CPU offline and online as Linux 6.12 does them on a second hart:
+ * SET_SHMEM(DISABLE) then HSM stop; HSM start, and no SET_SHMEM again
+ * before a stop with TAKE_SNAPSHOT. With the compatibility rule the hart's
+ * memory serves again; without it the stop fails with NO_SHMEM.
+ */
+static struct pmu_snapshot_area hp_page __attribute__((aligned(4096)));
+static struct {
+	int round;
+	long set_err, off_err, cfg_err, stop_err, stop2_err;
+	long ctr;
+	int done;
+} hp;
+
+static struct sbiret hp_ret(long error)
+{
+	return (struct sbiret){ .error = error };
+}
+
+static void hotplug_worker(unsigned long hartid, unsigned long opaque,
+			   void *arg)
+{
+	if (hp.round == 0) {
+		hp.set_err = sbi_pmu_snapshot_set_shmem((unsigned long)&hp_page,
+							0, 0).error;
+		hp.off_err = sbi_pmu_snapshot_set_shmem(~0UL, ~0UL, 0).error;
+		/* disabled, no HSM stop yet: strict in both settings */
+		hp.stop2_err = sbi_pmu_counter_stop(0, 1,
+						    PMU_STOP_TAKE_SNAPSHOT).error;
+	} else {
+		hp.ctr = ctr_match(0, mask_from(0, pmu.fw),
+				   PMU_CFG_AUTO_START | PMU_CFG_CLEAR_VALUE,
+				   EV_FW(PMU_FW_SET_TIMER), 0, &hp.cfg_err);
+		sbi_set_timer(~0UL);
+		sbi_set_timer(~0UL);
+		hp_page.ctr_values[0] = 99;
+		/* values are relative to the base: slot 0 */
+		hp.stop_err = sbi_pmu_counter_stop(hp.ctr, 1,
+						   PMU_STOP_TAKE_SNAPSHOT |
+						   PMU_STOP_RESET).error;
+	}
+	atomic_store(&hp.done, 1);
+}
+
+static bool hotplug_round(unsigned long b, int round)
+{
+	hp.round = round;
+	atomic_store(&hp.done, 0);
+	if (hart_wait_status(b, SBI_HSM_STATE_STOPPED, TIMEOUT_US) !=
+	    SBI_HSM_STATE_STOPPED ||
+	    hart_start(b, hotplug_worker, NULL, 0).error)
+		return false;
+	return wait_for_int(&hp.done, 1, TIMEOUT_US);
+}
+
+void test_linux_hotplug(void)
+{
+	unsigned long b = pmu.other;
+
+	if (b == ~0UL || !pmu.fw || pmu.spec_major < 2 ||
+	    sbi_pmu_snapshot_set_shmem(~0UL, ~0UL, 0).error) {
+		test_skip("no second hart, firmware counters or snapshot",
+			  "Linux 6.12 CPU offline/online");
+		return;
+	}
+	if (!test_report(hotplug_round(b, 0), "timed out",
+			 "hart %lu: set and disable its snapshot memory, stop",
+			 b))
+		return;
+	TEST_SBI_OK(hp_ret(hp.set_err), "hart %lu: SET_SHMEM", b);
+	TEST_SBI_OK(hp_ret(hp.off_err), "hart %lu: DISABLE", b);
+	TEST_SBI_ERR(hp_ret(hp.stop2_err), SBI_ERR_NO_SHMEM,
+		     "hart %lu: TAKE_SNAPSHOT after DISABLE, before any stop",
+		     b);
+	if (!test_report(hotplug_round(b, 1), "timed out",
+			 "hart %lu: started again, counts 2 SET_TIMER calls", b))
+		return;
+	TEST_SBI_OK(hp_ret(hp.cfg_err),
+		    "hart %lu: cfg_match SET_TIMER", b);
+	if (pmu.compat) {
+		TEST_SBI_OK(hp_ret(hp.stop_err),
+			    "hart %lu: stop(TAKE_SNAPSHOT) uses the memory it had before the HSM stop",
+			    b);
+		TEST_EQ(hp_page.ctr_values[0], 2,
+			"hart %lu: the snapshot holds its 2 calls", b);
+	} else {
+		TEST_SBI_ERR(hp_ret(hp.stop_err),
+			     SBI_ERR_NO_SHMEM,
+			     "strict: hart %lu: stop(TAKE_SNAPSHOT) after the HSM stop",
+			     b);
+		TEST_EQ(hp_page.ctr_values[0], 99,
+			"strict: hart %lu: the page was not written", b);
+	}
 }

@@ -12,6 +12,7 @@ int payload_main(void)
 	struct sbiret ret = sbi_probe_extension(SBI_EXT_PMU);
 
 	TEST_ASSERT(platform.fdt_ok, "a1 at entry points to a valid FDT");
+	test_boot_counters();	/* first: before any PMU call */
 	if (!test_report(!ret.error && ret.value,
 			 "probe_extension(0x504D55) returned 0",
 			 "the PMU extension is present"))
@@ -36,5 +37,7 @@ int payload_main(void)
 	test_overflow();
 	/* last: uses the other harts, a hang there costs the least */
 	test_fw_count_smp();
+	/* after it: the worker hart then keeps its snapshot memory */
+	test_linux_hotplug();
 	return 0;
 }

@@ -39,6 +39,8 @@ struct pmu_env {
 	bool dt_pmu_emptied;		/* the node, its tables taken out */
 	/* bootarg pmu.opensbi: firmware events counted at OpenSBI's sites */
 	bool opensbi_sites;
+	/* the firmware's rules for deployed kernels (/chosen tally,pmu-compat) */
+	bool compat;
 
 	/* from NUM_COUNTERS and COUNTER_GET_INFO */
 	unsigned long num;		/* num_counters */
@@ -187,6 +189,8 @@ void test_fw_read(void);
 void test_snapshot(void);
 void test_abi(void);
 void test_linux(void);
+void test_linux_hotplug(void);
+void test_boot_counters(void);
 void test_event_info(void);
 void test_hw_count(void);
 void test_filters(void);

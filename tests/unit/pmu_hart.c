@@ -21,7 +21,8 @@ static void init_programs_hardware(void)
 		sim.ctr[i] = 5;
 	sim.ctr[0] = 5;
 	pmu_hart_init(H, PLAT);
-	UT_EQ(sim.inhibit, 0x7fffd | 0x2);
+	/* cycle and instret run from boot, the hpmcounters are inhibited */
+	UT_EQ(sim.inhibit, 0x7fff8 | 0x2);
 	UT_EQ(sim.counteren, 0x7fffd | 0x2);
 	UT_EQ(sim.cyclecfg, PMU_EVT_MINH);
 	UT_EQ(sim.instretcfg, PMU_EVT_MINH);
@@ -33,6 +34,13 @@ static void init_programs_hardware(void)
 	UT_EQ(H->mapped | H->started, 0);
 	UT_TRUE(H->snap == NULL);
 	UT_TRUE(H->plat == PLAT);
+	/* ... counting S and U work, never M-mode's (MINH) */
+	sim_count(SIM_S, SIM_SEL_CYCLES, 3);
+	sim_count(SIM_U, SIM_SEL_INSTRET, 4);
+	sim_count(SIM_M, SIM_SEL_CYCLES, 50);
+	sim_count(SIM_M, SIM_SEL_INSTRET, 50);
+	UT_EQ(sim.ctr[0], 3);
+	UT_EQ(sim.ctr[2], 4);
 }
 
 static void init_without_extensions(void)
@@ -42,7 +50,55 @@ static void init_without_extensions(void)
 	env_setup(&cfg_bare, MAP_DEFAULT);
 	for (i = 3; i <= 18; i++)
 		UT_EQ(sim.evt[i], 0);	/* no MINH bit to set */
-	UT_EQ(sim.inhibit, 0x7fffd);
+	UT_EQ(sim.inhibit, 0x7fff8);
+	/* without Smcntrpmf nothing can keep M-mode out of them */
+	sim_count(SIM_M, SIM_SEL_CYCLES, 5);
+	sim_count(SIM_S, SIM_SEL_INSTRET, 6);
+	UT_EQ(sim.ctr[0], 5);
+	UT_EQ(sim.ctr[2], 6);
+}
+
+/*
+ * config_matching of cycle/instret works as on an inhibited counter: bound
+ * without AUTO_START it stops; released (stop with RESET) it runs free
+ * again from its value, idle event (MINH) back in place.
+ */
+static void fixed_counters_free_unless_bound(void)
+{
+	unsigned long c, v;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 10);
+	UT_EQ(sim.ctr[0], 10);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SET_UINH, EV_HW(1), 0, &c), 0);
+	UT_EQ(c, 0);
+	UT_TRUE(sim.inhibit & 1);
+	UT_EQ(sim.ctr[0], 10);	/* no CLEAR_VALUE: the value stays */
+	sim_count(SIM_S, SIM_SEL_CYCLES, 10);
+	UT_EQ(sim.ctr[0], 10);
+	UT_EQ(ctr_start(0, 1, PMU_START_SET_INIT_VALUE, 0), 0);
+	sim_count(SIM_U, SIM_SEL_CYCLES, 4);	/* UINH */
+	sim_count(SIM_S, SIM_SEL_CYCLES, 2);
+	UT_EQ(ctr_stop(0, 1, 0), 0);
+	UT_EQ(sim.ctr[0], 2);
+	UT_EQ(sim.cyclecfg, PMU_EVT_MINH | PMU_EVT_UINH);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 7);	/* stopped, still bound */
+	UT_EQ(sim.ctr[0], 2);
+	UT_EQ(ctr_stop(0, 1, PMU_STOP_RESET), 0);	/* a mapped one: released */
+	UT_EQ(sim.cyclecfg, PMU_EVT_MINH);
+	UT_EQ(sim.inhibit & 5, 0);
+	sim_count(SIM_U, SIM_SEL_CYCLES, 4);
+	sim_count(SIM_M, SIM_SEL_CYCLES, 4);
+	UT_EQ(sim.ctr[0], 6);
+	/* AUTO_START and CLEAR_VALUE as before; RESET of a running one */
+	UT_EQ(cfg_match(2, 1, PMU_CFG_AUTO_START | PMU_CFG_CLEAR_VALUE,
+			EV_HW(2), 0, &c), 0);
+	UT_EQ(sim.ctr[2], 0);
+	sim_count(SIM_S, SIM_SEL_INSTRET, 3);
+	UT_EQ(ctr_stop(2, 1, PMU_STOP_RESET), 0);
+	sim_count(SIM_S, SIM_SEL_INSTRET, 3);
+	UT_EQ(sim.ctr[2], 6);
+	UT_EQ(fw_read(2, &v), SBI_ERR_INVALID_PARAM);
 }
 
 static void stop_releases_everything(void)
@@ -104,7 +160,9 @@ static void suspend_resume_restores_state(void)
 	UT_EQ(sim.ctr[a], 8);
 	UT_EQ(sim.ctr[b], 5);
 	UT_EQ(sim.ctr[c], 4);
-	UT_EQ(sim.inhibit & 0x7fffd, 0x7fffd & ~((1U << a) | (1U << c)));
+	/* instret (2) runs free throughout */
+	UT_EQ(sim.inhibit & 0x7fffd,
+	      0x7fffd & ~((1U << a) | (1U << c) | (1U << 2)));
 	UT_EQ(ctr_start(b, 1, 0, 0), 0);
 	UT_TRUE(!(sim.evt[b] & PMU_EVT_OF));
 }
@@ -166,6 +224,7 @@ static void two_harts_are_independent(void)
 static const struct ut_case cases[] = {
 	UT_CASE(init_programs_hardware),
 	UT_CASE(init_without_extensions),
+	UT_CASE(fixed_counters_free_unless_bound),
 	UT_CASE(stop_releases_everything),
 	UT_CASE(suspend_resume_restores_state),
 	UT_CASE(resume_keeps_of_of_running_counter),

@@ -200,8 +200,14 @@ static void overflow_bitmap_only_of_the_set(void)
 	UT_EQ(s->ctr_overflow_mask, 0x1);	/* counter 4's OF not in it */
 }
 
-static void linux_6_12_base_4096_rejected(void)
+/*
+ * Linux 6.12 restarts after an overflow with idx * BITS_PER_LONG where idx
+ * ran off the end of for_each_set_bit(): base 64 * 64 with INIT_SNAPSHOT.
+ * The compat rule serves it as base 0; nothing else out of range passes.
+ */
+static void restart_64x64_served_as_base_0(void)
 {
+	struct pmu_snapshot_area *s = area();
 	unsigned long idx;
 	unsigned int i;
 
@@ -209,7 +215,46 @@ static void linux_6_12_base_4096_rejected(void)
 	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
 	for (i = 0; i < 2; i++)
 		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
-	/* idx * BITS_PER_LONG after for_each_set_bit ran off the end */
+	s->ctr_values[3] = 100;
+	s->ctr_values[4] = 200;
+	UT_EQ(ctr_start(64 * 64, 0x18, PMU_START_INIT_SNAPSHOT, 0), 0);
+	UT_EQ(H->started, 0x18);
+	UT_EQ(sim.ctr[3], 100);
+	UT_EQ(sim.ctr[4], 200);
+	UT_EQ(ctr_stop(3, 3, 0), 0);
+	/* only that exact form: other bases, other flags, bad masks */
+	UT_EQ(ctr_start(64 * 64, 0x18, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(64 * 64, 0x18, PMU_START_SET_INIT_VALUE, 0),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(64 * 64 + 1, 0x18, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(64 * 64 - 64, 0x18, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(64, 0x18, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(64 * 64, 0, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(64 * 64, 1UL << 63, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(64 * 64, 0x2, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_INVALID_PARAM);	/* the time slot */
+	UT_EQ(ctr_start(64 * 64, 0x18, PMU_START_INIT_SNAPSHOT | 4, 0),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(64 * 64, 0x18, PMU_STOP_TAKE_SNAPSHOT),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(H->started, 0);
+}
+
+static void restart_64x64_strict(void)
+{
+	unsigned long idx;
+	unsigned int i;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	PLAT->compat = 0;
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	for (i = 0; i < 2; i++)
+		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
 	UT_EQ(ctr_start(64 * 64, 0x18, PMU_START_INIT_SNAPSHOT, 0),
 	      SBI_ERR_INVALID_PARAM);
 	UT_EQ(H->started, 0);
@@ -228,6 +273,69 @@ static void snapshot_forgotten_on_hart_reset(void)
 	UT_TRUE(H->snap == NULL);
 }
 
+/*
+ * Linux 6.12 CPU offline: SET_SHMEM(DISABLE), HSM stop; online: HSM start
+ * and TAKE_SNAPSHOT with no SET_SHMEM. The memory comes back for it.
+ */
+static void snapshot_kept_over_hsm_stop(void)
+{
+	struct pmu_snapshot_area *s = area();
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	/* disabled and no HSM stop yet: strict */
+	UT_EQ(ctr_stop(0, 1, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_NO_SHMEM);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);	/* HSM start */
+	UT_TRUE(H->snap == NULL);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_AUTO_START | PMU_CFG_CLEAR_VALUE,
+			REFS, 0, &idx), 0);
+	sim_count(SIM_S, SEL, 9);
+	UT_EQ(ctr_stop(idx, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_values[0], 9);
+	UT_TRUE(H->snap == s);
+	/* start with INIT_SNAPSHOT takes it back the same way */
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	s->ctr_values[0] = 77;
+	UT_EQ(ctr_start(idx, 1, PMU_START_INIT_SNAPSHOT, 0), 0);
+	UT_EQ(sim.ctr[idx], 77);
+}
+
+/* Memory still set at HSM stop is kept too; a new SET_SHMEM wins. */
+static void snapshot_kept_rules(void)
+{
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &(unsigned long){ 0 }), 0);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_ALREADY_STOPPED);
+	UT_TRUE(H->snap == area());
+	/* an explicit DISABLE after the restart is strict again */
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_NO_SHMEM);
+	/* strict platform: nothing is kept */
+	env_setup(&cfg_full, MAP_DEFAULT);
+	PLAT->compat = 0;
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_NO_SHMEM);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 0, PAT));
+	/* a cold boot (fresh state) keeps nothing */
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_TRUE(H->snap_kept == NULL);
+}
+
 static const struct ut_case cases[] = {
 	UT_CASE(set_shmem_errors),
 	UT_CASE(no_shmem_errors),
@@ -237,8 +345,11 @@ static const struct ut_case cases[] = {
 	UT_CASE(init_snapshot_relative_to_base),
 	UT_CASE(init_snapshot_one_counter),
 	UT_CASE(overflow_bitmap_only_of_the_set),
-	UT_CASE(linux_6_12_base_4096_rejected),
+	UT_CASE(restart_64x64_served_as_base_0),
+	UT_CASE(restart_64x64_strict),
 	UT_CASE(snapshot_forgotten_on_hart_reset),
+	UT_CASE(snapshot_kept_over_hsm_stop),
+	UT_CASE(snapshot_kept_rules),
 };
 
 void suite_snapshot(void)

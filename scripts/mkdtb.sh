@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Write the device tree QEMU virt builds for a CPU model, with the
-# firmware's delegation knobs in /chosen (docs/delegation.md):
+# firmware's knobs in /chosen (docs/delegation.md, docs/pmu.md):
 #
-#   mkdtb.sh OUT.dtb CPU SMP [PMU_MASK [PDIS]]
+#   mkdtb.sh OUT.dtb CPU SMP [PMU_MASK [PDIS [NAME=U32...]]]
 #
 # PMU_MASK -> tally,pmu-delegate, PDIS (0/1) -> tally,pdis-delegate; a knob
-# given as '-' is left out (the firmware's build value applies). Boot with
+# given as '-' is left out (the firmware's build value applies). Each
+# NAME=U32 adds /chosen NAME (e.g. tally,pmu-compat=0). Boot with
 # run-payload.sh ... -- -dtb OUT.dtb (same CPU, SMP and memory).
 # Environment: QEMU as for scripts/qemu-run.sh.
 set -eu
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
 
-usage() { sed -n '4,11p' "$0" >&2; exit 2; }
+usage() { sed -n '4,12p' "$0" >&2; exit 2; }
 
 main() {
 	[ $# -ge 3 ] || usage
@@ -26,6 +27,10 @@ main() {
 	[ -s "$out" ] || { echo "mkdtb.sh: QEMU wrote no $out" >&2; exit 1; }
 	[ "$mask" = - ] || fdtput -t i "$out" /chosen tally,pmu-delegate "$mask"
 	[ "$pdis" = - ] || fdtput -t i "$out" /chosen tally,pdis-delegate "$pdis"
+	shift $(($# < 5 ? $# : 5))
+	for kv in "$@"; do
+		fdtput -t i "$out" /chosen "${kv%%=*}" "${kv#*=}"
+	done
 }
 
 main "$@"
