@@ -19,6 +19,13 @@ struct sbiret sbi_get_impl_id(void)
 	return sbi_call0(SBI_EXT_BASE, SBI_EXT_BASE_GET_IMP_ID);
 }
 
+int sbi_impl_is_tally(void)
+{
+	struct sbiret ret = sbi_get_impl_id();
+
+	return !ret.error && ret.value == SBI_IMPL_ID_TALLY;
+}
+
 struct sbiret sbi_get_impl_version(void)
 {
 	return sbi_call0(SBI_EXT_BASE, SBI_EXT_BASE_GET_IMP_VERSION);

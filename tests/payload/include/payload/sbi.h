@@ -68,6 +68,9 @@ unsigned long sbi_ecall_clobber_check(unsigned long eid, unsigned long fid,
 struct sbiret sbi_get_spec_version(void);
 struct sbiret sbi_get_impl_id(void);
 struct sbiret sbi_get_impl_version(void);
+/* Is the firmware this project's (BASE get_impl_id)? Its choices, where the
+ * spec allows several answers, are then the expected ones. */
+int sbi_impl_is_tally(void);
 struct sbiret sbi_probe_extension(long eid);
 struct sbiret sbi_get_mvendorid(void);
 struct sbiret sbi_get_marchid(void);
