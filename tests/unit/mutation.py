@@ -411,11 +411,14 @@ MUTANTS = [
       "h->snap = NULL;", ""),
     M("pmu_snapshot.c", "disable forgets which memory was on",
       "h->snap_off = h->snap;", ""),
-    # (Equivalent: not clearing snap_off/snap_kept in pmu_snapshot_set(),
-    # since they are only read while snap is NULL and every way back to
-    # NULL (disable, HSM stop) sets them anew, unless pmu_host_smem_ptr()
-    # failed, which no host in the tree does; and not clearing snap_kept
-    # after a re-arm, for the same reason.)
+    M("pmu_snapshot.c", "memory the host cannot map reported set",
+      "return h->snap ? SBI_SUCCESS : SBI_ERR_FAILED;", "return SBI_SUCCESS;"),
+    M("pmu_snapshot.c", "a failed set keeps memory kept or turned off before",
+      "h->snap_off = NULL;\n\th->snap_kept = NULL;\n\treturn h->snap ?",
+      "return h->snap ?"),
+    # (Equivalent: not clearing snap_kept after a re-arm: it is read only
+    # while snap is NULL, and every way back to NULL (set, disable, HSM
+    # stop) sets it anew.)
     M("pmu_snapshot.c", "values saved at absolute, not base-relative, slots",
       "s->ctr_values[i - base] = pmu_ctr_value(h, i);",
       "s->ctr_values[i & 63] = pmu_ctr_value(h, i);"),

@@ -336,6 +336,36 @@ static void snapshot_kept_rules(void)
 	UT_TRUE(H->snap_kept == NULL);
 }
 
+/*
+ * A SET_SHMEM that fails (the host cannot map the memory) leaves no memory
+ * behind: neither one kept over an HSM stop nor one turned off before.
+ */
+static void failed_set_forgets_kept_memory(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);	/* the memory is kept for a snapshot flag */
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	sim.smem_ptr_fails = true;
+	UT_EQ(set_shmem(SIM_SMEM + 4096, 0, 0), SBI_ERR_FAILED);
+	sim.smem_ptr_fails = false;
+	UT_EQ(ctr_start(idx, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_NO_SHMEM);
+	/* memory turned off, then a failed set, then HSM stop */
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	sim.smem_ptr_fails = true;
+	UT_EQ(set_shmem(SIM_SMEM + 4096, 0, 0), SBI_ERR_FAILED);
+	sim.smem_ptr_fails = false;
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(idx, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_NO_SHMEM);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 0, PAT));
+}
+
 static const struct ut_case cases[] = {
 	UT_CASE(set_shmem_errors),
 	UT_CASE(no_shmem_errors),
@@ -349,6 +379,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(restart_64x64_strict),
 	UT_CASE(snapshot_forgotten_on_hart_reset),
 	UT_CASE(snapshot_kept_over_hsm_stop),
+	UT_CASE(failed_set_forgets_kept_memory),
 	UT_CASE(snapshot_kept_rules),
 };
 
