@@ -635,7 +635,7 @@ static void gen_dbcn(struct storm_hart *s, struct call *c, unsigned long h)
 	c->kind = K_PLAIN;
 	if (c->fid == SBI_EXT_DBCN_CONSOLE_WRITE_BYTE) {
 		c->a[0] = (rng_next(r) << 8);	/* a NUL byte, junk above */
-		c->allowed = E_OK | E(SBI_ERR_DENIED) | E(SBI_ERR_FAILED);
+		c->allowed = E_OK;
 		return;
 	}
 	if (c->fid > SBI_EXT_DBCN_CONSOLE_WRITE_BYTE) {
@@ -676,13 +676,11 @@ static void gen_dbcn(struct storm_hart *s, struct call *c, unsigned long h)
 	c->len = n;
 	c->kind = c->fid == SBI_EXT_DBCN_CONSOLE_READ ? K_DBCN_READ :
 						      K_DBCN_WRITE;
-	if (!n)
-		c->allowed = E_OK | E(SBI_ERR_INVALID_PARAM);
-	else if (own)
-		c->allowed = E_OK | E(SBI_ERR_DENIED) | E(SBI_ERR_FAILED);
+	/* Tally: 0 bytes succeed, any buffer; the rest as the DBCN table */
+	if (!n || own)
+		c->allowed = E_OK;
 	else
-		c->allowed = E(SBI_ERR_INVALID_PARAM) | E(SBI_ERR_DENIED) |
-			     E(SBI_ERR_FAILED);
+		c->allowed = E(SBI_ERR_INVALID_PARAM);
 }
 
 /* ---- PMU ---- */
@@ -837,8 +835,7 @@ static void gen_pmu(struct storm_hart *s, struct call *c, unsigned long h)
 		if ((flags & ~PMU_CFG_VALID_MASK) || !pmu_set_valid(base, mask))
 			c->allowed = E(SBI_ERR_INVALID_PARAM);
 		else if (event_reserved(c->a[3], data))
-			c->allowed = E(SBI_ERR_NOT_SUPPORTED) |
-				     E(SBI_ERR_INVALID_PARAM);
+			c->allowed = E(SBI_ERR_NOT_SUPPORTED);	/* the event's */
 		else
 			c->allowed = E_OK | E(SBI_ERR_NOT_SUPPORTED);
 		break;
@@ -863,8 +860,6 @@ static void gen_pmu(struct storm_hart *s, struct call *c, unsigned long h)
 				     E(SBI_ERR_ALREADY_STARTED) |
 				     ((flags & PMU_START_INIT_SNAPSHOT) ?
 				      E(SBI_ERR_NO_SHMEM) : 0);
-		if ((flags & 3) == 3)	/* the two are mutually exclusive */
-			c->allowed |= E(SBI_ERR_NO_SHMEM);
 		break;
 	case 53 ... 72:
 		c->fid = SBI_EXT_PMU_COUNTER_STOP;
@@ -919,12 +914,12 @@ static void gen_pmu(struct storm_hart *s, struct call *c, unsigned long h)
 		c->a[2] = flags;
 		if (lo & (PAGE_SIZE - 1))
 			misaligned = true;
-		c->allowed = 0;
+		/* flags, then alignment, then the address */
 		if (flags || misaligned)
-			c->allowed |= E(SBI_ERR_INVALID_PARAM);
-		if (!own)
-			c->allowed |= E(SBI_ERR_INVALID_ADDRESS);
-		if (!c->allowed)
+			c->allowed = E(SBI_ERR_INVALID_PARAM);
+		else if (!own)
+			c->allowed = E(SBI_ERR_INVALID_ADDRESS);
+		else
 			c->allowed = E_OK;
 		if (!env.snapshot)
 			c->allowed |= E(SBI_ERR_NOT_SUPPORTED);
@@ -978,16 +973,15 @@ static void gen_pmu(struct storm_hart *s, struct call *c, unsigned long h)
 			}
 			bufs_accept(h, &e[k], 16 * i);
 		}
+		/* flags and alignment, then n = 0 (nothing to do), address */
 		c->allowed = 0;
-		if (flags || misaligned)
-			c->allowed |= E(SBI_ERR_INVALID_PARAM);
-		if (!n) {
-			c->allowed |= E_OK | E(SBI_ERR_INVALID_PARAM) |
-				      E(SBI_ERR_INVALID_ADDRESS);
+		if (flags || (lo & 15)) {
+			c->allowed = E(SBI_ERR_INVALID_PARAM);
+		} else if (!n) {
+			c->allowed = E_OK;
 		} else if (!own) {
-			c->allowed |= E(SBI_ERR_INVALID_ADDRESS) |
-				      E(SBI_ERR_INVALID_PARAM);
-		} else if (!c->allowed) {
+			c->allowed = E(SBI_ERR_INVALID_ADDRESS);
+		} else {
 			bool rsvd = false;
 
 			for (i = 0; i < n; i++)
