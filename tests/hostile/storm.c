@@ -852,6 +852,11 @@ static void gen_pmu(struct storm_hart *s, struct call *c, unsigned long h)
 					   any_value(r);
 		c->kind = K_PMU_START;
 		set_ok = pmu_set_valid(base, mask);
+		/* Linux 6.12's restart base, served as 0 (docs/pmu.md) */
+		if (!set_ok && payload_pmu_compat() &&
+		    base == 8 * sizeof(long) * 8 * sizeof(long) &&
+		    (flags & PMU_START_INIT_SNAPSHOT))
+			set_ok = pmu_set_valid(0, mask);
 		if ((flags & ~PMU_START_VALID_MASK) || !set_ok ||
 		    (flags & 3) == 3)
 			c->allowed = E(SBI_ERR_INVALID_PARAM);
