@@ -102,7 +102,7 @@ static int firmware_sees_misaligned(void)
 	before = sbi_pmu_counter_fw_read(c);
 	cause = misaligned_lr();
 	after = sbi_pmu_counter_fw_read(c);
-	sbi_pmu_counter_stop(c, 1, 2 /* RESET */);
+	sbi_pmu_counter_stop(c, 1, PMU_STOP_RESET);
 	if (cause != EXC_LOAD_MISALIGNED || before.error || after.error) {
 		test_diag("misaligned lr.w: scause 0x%lx, counter %ld (%ld, %ld)",
 			  cause, c, before.error, after.error);
