@@ -30,15 +30,17 @@ RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 CHECK_SUITES	+= sbi
 
 # name:firmware[:cpu[:extra payload args]] runs; fw_jump enters the payload
-# at 0x80200000 as linked. The third run takes Sstc away so set_timer goes
-# through the ACLINT machine timer, and ends with the legacy shutdown.
+# at 0x80200000 as linked, and ends with an SRST shutdown whose 32-bit
+# reset_type and reset_reason carry bits 63 and 32 (which must be ignored).
+# The third run takes Sstc away so set_timer goes through the ACLINT
+# machine timer, and ends with the legacy shutdown.
 SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
 # No Zicntr: S-mode rdtime traps and the firmware emulates it from mtime.
 SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false
 # Every FWFT feature's hardware (Zicfilp, Zicfiss, Ssdbltrp, Smnpm, and
 # Svade with Svadu so that A/D updating is switchable).
 SBI_MAX_CPU	:= max,svade=true
-SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP) \
+SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)::srst-high-bits \
 		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown \
 		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU) \
 		  fw-dynamic-max:$(FW_DYNAMIC):$(SBI_MAX_CPU)

@@ -126,7 +126,10 @@
 #define SBI_TALLY_TEST_UNEXPECTED_TRAPS	0	/* sum over all harts */
 #define SBI_TALLY_TEST_FW_CHECKSUM	1	/* immutable image, now */
 #define SBI_TALLY_TEST_FW_CHECKSUM_BOOT	2	/* same, taken at boot */
-#define SBI_TALLY_TEST_SUSPEND_LOSSES	3	/* non-retentive clobbers, all harts; NOT_SUPPORTED if off */
+#define SBI_TALLY_TEST_VVMA_HGATP	3	/* a0 = hartid: hgatp live at */
+						/* its last HFENCE.VVMA* */
+/* non-retentive suspends that lost their state, all harts; NOT_SUPPORTED if off */
+#define SBI_TALLY_TEST_SUSPEND_LOSSES	4
 
 /* Implementation ID reported by BASE get_impl_id (not a registered id). */
 #define SBI_IMPL_ID_TALLY		0x7a11

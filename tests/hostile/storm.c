@@ -1294,6 +1294,7 @@ static void gen_susp(struct storm_hart *s, struct call *c)
 static void gen_test(struct storm_hart *s, struct call *c)
 {
 	struct rng *r = &s->rng;
+	bool valid;
 
 	c->eid = SBI_EXT_TALLY_TEST;
 	c->kind = K_VALUE;
@@ -1312,12 +1313,18 @@ static void gen_test(struct storm_hart *s, struct call *c)
 		c->expect = boot_checksum;
 		break;
 	case 15:
+		c->fid = SBI_TALLY_TEST_VVMA_HGATP;
+		c->a[0] = hartid_any(r, &valid);
+		c->kind = K_PLAIN;
+		c->allowed = valid ? E_OK : E(SBI_ERR_INVALID_PARAM);
+		break;
+	case 16:
 		c->fid = SBI_TALLY_TEST_SUSPEND_LOSSES;	/* no suspend here */
 		c->kind = K_PLAIN;
 		c->allowed = E_OK | E(SBI_ERR_NOT_SUPPORTED);
 		break;
 	default:
-		c->fid = 4 + rng_below(r, 1000);
+		c->fid = 5 + rng_below(r, 1000);
 		c->kind = K_PLAIN;
 		c->allowed = E(SBI_ERR_NOT_SUPPORTED);
 		break;
