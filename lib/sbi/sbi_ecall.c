@@ -50,13 +50,14 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 
 long sbi_ecall_probe(unsigned long eid)
 {
+	/* as in dispatch: the hot extensions ahead of the compare tree */
+	if (eid == SBI_EXT_BASE || eid == SBI_EXT_PMU)
+		return 1;
 	switch (eid) {
-	case SBI_EXT_BASE:
 	case SBI_EXT_TIME:
 	case SBI_EXT_IPI:
 	case SBI_EXT_RFENCE:
 	case SBI_EXT_HSM:
-	case SBI_EXT_PMU:
 	case SBI_EXT_DBCN:
 	case SBI_EXT_SUSP:
 	case SBI_EXT_FWFT:

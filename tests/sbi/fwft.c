@@ -146,8 +146,11 @@ static void check_effect(unsigned long f, int on, const char *when)
 				names[f], when, on ? "no longer sees" : "sees");
 		break;
 	case F_LPAD:
-		test_skip("checked with the value set (no C code may run)",
-			  "%s %s: effect", names[f], when);
+		/* with 1 no C may run: check_lpad() probes that state */
+		if (!on)
+			TEST_EQ(fwft_lpad_probe(), 0,
+				"%s %s: an indirect jump to a non-lpad runs",
+				names[f], when);
 		break;
 	case F_SSTACK:
 		TEST_EQ(csr_read_catch(CSR_SSP, &v) == ~0UL, on,
