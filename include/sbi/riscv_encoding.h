@@ -76,7 +76,7 @@
 /* menvcfg */
 #define MENVCFG_LPE			BIT(2)	/* Zicfilp: landing pads in S */
 #define MENVCFG_SSE			BIT(3)	/* Zicfiss: shadow stack in S */
-#define MENVCFG_PMM			(_UL(3) << 32)	/* Smnpm: S-mode PMLEN */
+#define MENVCFG_PMM			(_UL(3) << 32)	/* Smnpm: PMLEN of S */
 #define MENVCFG_PMM_PMLEN_7		(_UL(2) << 32)
 #define MENVCFG_PMM_PMLEN_16		(_UL(3) << 32)
 #define MENVCFG_CBIE			(_UL(3) << 4)

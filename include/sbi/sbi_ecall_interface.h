@@ -128,7 +128,7 @@
 #define SBI_TALLY_TEST_FW_CHECKSUM_BOOT	2	/* same, taken at boot */
 #define SBI_TALLY_TEST_VVMA_HGATP	3	/* a0 = hartid: hgatp live at */
 						/* its last HFENCE.VVMA* */
-/* non-retentive suspends that lost their state, all harts; NOT_SUPPORTED if off */
+/* suspends that lost the hart state (all harts); NOT_SUPPORTED: off */
 #define SBI_TALLY_TEST_SUSPEND_LOSSES	4
 
 /* Implementation ID reported by BASE get_impl_id (not a registered id). */

@@ -179,7 +179,9 @@ struct sbiret sbi_ecall_fwft(unsigned long fid, const unsigned long *a)
 		return (struct sbiret){ fwft_set(s, id, a[1], a[2]), 0 };
 	case SBI_EXT_FWFT_GET:
 		err = check_feature(s, id);
-		return (struct sbiret){ err, err ? 0 : (long)s->fwft.value[id] };
+		if (err)
+			return (struct sbiret){ err, 0 };
+		return (struct sbiret){ 0, (long)s->fwft.value[id] };
 	default:
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	}

@@ -54,7 +54,7 @@ static int feature_present(unsigned long f)
 	return 0;
 }
 
-/* fwft_lpad_probe() (lpad.S): 0 if an indirect jump to a non-lpad ran, else scause */
+/* lpad.S: 0 if an indirect jump to a non-lpad ran, else its scause */
 unsigned long fwft_lpad_probe(void);
 
 /* Firmware counter of MISALIGNED_LOAD on this hart: -1 if none free. */
