@@ -22,6 +22,7 @@ FW_JUMP		:= $(BUILD)/firmware/fw_jump.bin
 FW_JUMP_ELF	:= $(BUILD)/firmware/fw_jump.elf
 QEMU		:= $(BUILD)/qemu/qemu-system-riscv64
 KERNEL		:= $(BUILD)/linux/Image
+KERNEL_STOCK	:= $(BUILD)/linux/stock/Image
 VMLINUX		:= $(BUILD)/linux/vmlinux
 INITRAMFS	:= $(BUILD)/linux/initramfs.cpio.gz
 PERF		:= $(BUILD)/linux/perf

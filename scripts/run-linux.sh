@@ -13,6 +13,8 @@
 #   --append S      extra kernel command line
 #   --cpu C --smp N --icount     passed to qemu-run.sh (defaults there:
 #                   rv64,sscofpmf=true,smcntrpmf=true, 4 harts, no icount)
+#   --chosen NAME=N   boot with QEMU's device tree plus the u32 property
+#                   NAME = N in /chosen, e.g. a firmware knob (repeatable)
 #   -q              do not copy the console to stdout (log file only)
 # Environment: QEMU, FW_DYNAMIC (as qemu-run.sh), KERNEL, INITRAMFS.
 #
@@ -28,14 +30,16 @@ INITRAMFS=${INITRAMFS:-$BUILD/linux/initramfs.cpio.gz}
 export QEMU=${QEMU:-$BUILD/qemu/qemu-system-riscv64}
 export FW_DYNAMIC=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
 
-log= timeout=300 append= shell= quiet=
-qargs=()
+log= timeout=300 append= shell= quiet= cpu=- smp=-
+qargs=() chosen=() extra=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--log) log=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--append) append=$2; shift ;;
-	--cpu|--smp) qargs+=("$1" "$2"); shift ;;
+	--chosen) chosen+=("$2"); shift ;;
+	--cpu) cpu=$2; qargs+=("$1" "$2"); shift ;;
+	--smp) smp=$2; qargs+=("$1" "$2"); shift ;;
 	--icount) qargs+=(--icount) ;;
 	--shell) shell=1 ;;
 	-q) quiet=1 ;;
@@ -50,18 +54,33 @@ for f in "$KERNEL" "$INITRAMFS" "$FW_DYNAMIC"; do
 	[ -e "$f" ] || { echo "run-linux.sh: missing $f (make linux firmware)" >&2; exit 2; }
 done
 
+# scratch: a temporary directory $tmp_dir for this boot, removed at exit.
+tmp_dir=
+trap 'rm -rf "$tmp_dir"' EXIT
+scratch() { [ -n "$tmp_dir" ] || tmp_dir=$(mktemp -d "${TMPDIR:-/tmp}/run-linux.XXXXXX"); }
+
 # with_command CMD: an initrd that is INITRAMFS plus a second archive
 # holding CMD as /etc/tally/cmd (the kernel unpacks concatenated archives),
 # so a command of any length and with any characters reaches init.
 with_command() {
-	cmd_dir=$(mktemp -d "${TMPDIR:-/tmp}/run-linux.XXXXXX")
-	trap 'rm -rf "$cmd_dir"' EXIT
+	scratch
+	cmd_dir=$tmp_dir
 	mkdir -p "$cmd_dir/root/etc/tally"
 	printf '%s\n' "$1" >"$cmd_dir/root/etc/tally/cmd"
 	(cd "$cmd_dir/root" && find etc | LC_ALL=C sort |
 		cpio --quiet -o -H newc -R 0:0 | gzip -n) >"$cmd_dir/cmd.cpio.gz"
 	cat "$INITRAMFS" "$cmd_dir/cmd.cpio.gz" >"$cmd_dir/initrd"
 	initrd=$cmd_dir/initrd
+}
+
+# with_chosen: the device tree QEMU builds for this machine (same CPU and
+# harts) with the --chosen properties in /chosen (scripts/mkdtb.sh), passed
+# to QEMU as -dtb; QEMU still writes bootargs and the initrd into it.
+with_chosen() {
+	scratch
+	"$TOP/scripts/mkdtb.sh" "$tmp_dir/machine.dtb" "$cpu" "$smp" - - "${chosen[@]}" ||
+		{ echo "run-linux.sh: no device tree with --chosen ${chosen[*]}" >&2; exit 2; }
+	extra=(-- -dtb "$tmp_dir/machine.dtb")
 }
 
 initrd=$INITRAMFS
@@ -74,13 +93,19 @@ elif [ $# -gt 0 ]; then
 fi
 [ -n "$append" ] && cmdline+=" $append"
 
+if [ ${#chosen[@]} -gt 0 ]; then
+	with_chosen
+fi
 run_qemu=("$TOP/scripts/qemu-run.sh" --kernel "$KERNEL" --initrd "$initrd"
 	--append "$cmdline" "${qargs[@]}")
 
 if [ -n "$shell" ]; then
 	echo "[run-linux] interactive shell on $(basename "$QEMU"), firmware $FW_DYNAMIC"
 	echo "[run-linux] type 'exit' to power off (Ctrl-A X quits QEMU)"
-	exec "${run_qemu[@]}" --interactive
+	# no exec when a scratch directory must be removed afterwards
+	[ -n "$tmp_dir" ] || exec "${run_qemu[@]}" --interactive
+	"${run_qemu[@]}" --interactive "${extra[@]}"
+	exit
 fi
 
 if [ -z "$log" ]; then
@@ -93,10 +118,10 @@ echo "[run-linux] booting $KERNEL on $FW_DYNAMIC with $QEMU"
 echo "[run-linux] log: $log"
 set +e
 if [ -n "$quiet" ]; then
-	"${run_qemu[@]}" --timeout "$timeout" >"$log" 2>&1
+	"${run_qemu[@]}" --timeout "$timeout" "${extra[@]}" >"$log" 2>&1
 	rc=$?
 else
-	"${run_qemu[@]}" --timeout "$timeout" 2>&1 | tee "$log"
+	"${run_qemu[@]}" --timeout "$timeout" "${extra[@]}" 2>&1 | tee "$log"
 	rc=${PIPESTATUS[0]}
 fi
 set -e

@@ -230,9 +230,9 @@ static PMU_COLD void pmu_ctr_release(struct pmu_hart *h, uint64_t set)
 	}
 	h->mapped &= ~set;
 	/* a released cycle/instret runs free again, from its value */
-	if (set & pmu_hw_free(h))
-		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT,
-				   (uint32_t)set & pmu_hw_free(h));
+	set &= plat->hw_mask & PMU_FIXED_MASK;
+	if (set)
+		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, (uint32_t)set);
 }
 
 /* TAKE_SNAPSHOT and RESET after the counters stopped; run = were started */
