@@ -111,6 +111,26 @@ struct sbiret sbi_hart_suspend(unsigned long type, unsigned long resume_addr,
 			 resume_addr, opaque);
 }
 
+struct sbiret sbi_system_suspend(unsigned long sleep_type,
+				 unsigned long resume_addr,
+				 unsigned long opaque)
+{
+	return sbi_call3(SBI_EXT_SUSP, SBI_EXT_SUSP_SYSTEM_SUSPEND, sleep_type,
+			 resume_addr, opaque);
+}
+
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value,
+			   unsigned long flags)
+{
+	return sbi_call3(SBI_EXT_FWFT, SBI_EXT_FWFT_SET, feature, value,
+			 flags);
+}
+
+struct sbiret sbi_fwft_get(unsigned long feature)
+{
+	return sbi_call3(SBI_EXT_FWFT, SBI_EXT_FWFT_GET, feature, 0, 0);
+}
+
 struct sbiret sbi_system_reset(unsigned long type, unsigned long reason)
 {
 	return sbi_call2(SBI_EXT_SRST, SBI_EXT_SRST_RESET, type, reason);

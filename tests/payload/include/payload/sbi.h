@@ -102,6 +102,16 @@ struct sbiret sbi_hart_get_status(unsigned long hartid);
 struct sbiret sbi_hart_suspend(unsigned long type, unsigned long resume_addr,
 			       unsigned long opaque);
 
+/* SUSP */
+struct sbiret sbi_system_suspend(unsigned long sleep_type,
+				 unsigned long resume_addr,
+				 unsigned long opaque);
+
+/* FWFT (feature is 32 bits wide; a0 is passed whole) */
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value,
+			   unsigned long flags);
+struct sbiret sbi_fwft_get(unsigned long feature);
+
 /* SRST */
 struct sbiret sbi_system_reset(unsigned long type, unsigned long reason);
 
