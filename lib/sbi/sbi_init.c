@@ -11,6 +11,7 @@
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_banner.h>
+#include <sbi/sbi_suspend_loss.h>
 #include <sbi/sbi_test_channel.h>
 
 extern char _fw_start[], _fw_end[];
@@ -103,6 +104,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	init_harts(hartid);
 	fixup_fdt((void *)fdt);
 	sbi_test_channel_init((void *)fdt);
+	sbi_suspend_loss_init((void *)fdt);
 	sbi_hart_init();
 	sbi_banner_print(&next);
 	mb();

@@ -277,6 +277,8 @@ bool pmu_host_smem_allowed(unsigned long lo, unsigned long hi,
 
 void *pmu_host_smem_ptr(unsigned long addr)
 {
+	if (sim.smem_ptr_fails)
+		return NULL;
 	if (addr < SIM_RAM_BASE + SIM_FW_SIZE ||
 	    addr >= SIM_RAM_BASE + SIM_RAM_SIZE) {
 		bad(0xfff);

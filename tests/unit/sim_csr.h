@@ -41,6 +41,7 @@ struct sim_hart {
 	unsigned int bad_access;	/* accesses to absent CSRs */
 	unsigned int bad_csr;
 	unsigned long csr_writes;
+	bool smem_ptr_fails;	/* pmu_host_smem_ptr() returns NULL */
 };
 
 extern struct sim_hart sim;
