@@ -155,6 +155,22 @@ static PMU_COLD long pmu_ctr_config_platform(struct pmu_hart *h, uint64_t set,
 	return SBI_SUCCESS;
 }
 
+/*
+ * No hardware or SBI firmware counter takes the event: a platform firmware
+ * event goes to the host's counters, anything else is NOT_SUPPORTED. Here,
+ * not up front, so that the common events pay nothing for the check.
+ */
+static PMU_COLD long pmu_ctr_config_other(struct pmu_hart *h, uint64_t set,
+					  unsigned long flags,
+					  unsigned long event_idx,
+					  uint64_t data,
+					  unsigned long *idx_out)
+{
+	if (!pmu_fw_platform_event(event_idx, data))
+		return SBI_ERR_NOT_SUPPORTED;
+	return pmu_ctr_config_platform(h, set, flags, data, idx_out);
+}
+
 long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 			  unsigned long flags, unsigned long event_idx,
 			  uint64_t data, unsigned long *idx_out)
@@ -166,27 +182,24 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 
 	if (fw)
 		cand = set & plat->fw_mask;
-	else if (pmu_hw_event_slot(event_idx) >= 0)
+	else	/* general, cache and raw events; none for a platform one */
 		cand = set & pmu_event_hw_counters(plat, event_idx, data,
 						   &selector);
-	else if (pmu_fw_platform_event(event_idx, data))
-		return pmu_ctr_config_platform(h, set, flags, data, idx_out);
-	else	/* raw events, or none */
-		cand = set & pmu_raw_event_counters(plat, event_idx, data,
-						    &selector);
 	if (flags & PMU_CFG_SKIP_MATCH) {
 		/* the first counter of the set, whatever it holds now */
 		c = pmu_ctz(set);
 		if (!fw)
 			cand = pmu_usable(plat, cand, flags);
 		if (!((cand >> c) & 1) || ((h->started >> c) & 1))
-			return SBI_ERR_NOT_SUPPORTED;
+			return pmu_ctr_config_other(h, set, flags, event_idx,
+						    data, idx_out);
 	} else {
 		cand &= ~h->mapped;
 		if (!fw)
 			cand = pmu_prefer(plat, cand, flags);
 		if (!cand)
-			return SBI_ERR_NOT_SUPPORTED;
+			return pmu_ctr_config_other(h, set, flags, event_idx,
+						    data, idx_out);
 		c = pmu_ctz(cand);
 	}
 	if (fw)
