@@ -4,6 +4,7 @@
  * pmu_ecall.c): config_matching, start, stop.
  */
 #include "pmu_test.h"
+#include "sim_plat.h"
 
 #define CYC	EV_HW(PMU_HW_CPU_CYCLES)
 #define INS	EV_HW(PMU_HW_INSTRUCTIONS)
@@ -383,6 +384,88 @@ static void stop_mixed_set_stops_what_runs(void)
 	UT_EQ(sim.inhibit & 0x78, 0x78);
 }
 
+/*
+ * SKIP_MATCH of a platform event: the first counter of the set or nothing,
+ * never a running one; a mapped one the platform refuses to start is given
+ * back. Implementation-specific codes are no platform events.
+ */
+static void match_platform_skip_match(void)
+{
+	unsigned long idx = 0x77, v;
+
+	env_platform();
+	UT_EQ(cfg_match(FW(0), 0x3, PMU_CFG_SKIP_MATCH, EV_FW(PMU_FW_PLATFORM),
+			SIM_PEV_ODD, &idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(FW(0), 0xff, 0, EV_FW(300), SIM_PEV_ANY, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(H->mapped, 0);
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_AUTO_START, EV_FW(PMU_FW_PLATFORM),
+			SIM_PEV_ANY, &idx), 0);
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_SKIP_MATCH | PMU_CFG_CLEAR_VALUE,
+			EV_FW(PMU_FW_PLATFORM), SIM_PEV_ANY, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(sim_plat.writes, 0);
+	UT_EQ(H->started, 1ULL << FW(0));
+	UT_EQ(ctr_stop(FW(0), 1, 0), 0);
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_SKIP_MATCH | PMU_CFG_AUTO_START,
+			EV_FW(PMU_FW_PLATFORM), SIM_PEV_DENY, &idx),
+	      SBI_ERR_DENIED);
+	UT_EQ(H->mapped | H->started, 0);
+	UT_EQ(fw_read(FW(0), &v), SBI_ERR_INVALID_PARAM);
+	UT_EQ(sim_plat.calls_off, 0);
+}
+
+/* A start of platform counters, one already started: the other starts. */
+static void start_platform_already_started(void)
+{
+	unsigned long idx;
+
+	env_platform();
+	UT_EQ(cfg_match(FW(0), 0x3, 0, EV_FW(PMU_FW_PLATFORM), SIM_PEV_ANY,
+			&idx), 0);
+	UT_EQ(cfg_match(FW(0), 0x3, 0, EV_FW(PMU_FW_PLATFORM), SIM_PEV_ANY,
+			&idx), 0);
+	UT_EQ(ctr_start(FW(0), 1, 0, 0), 0);
+	UT_EQ(ctr_start(FW(0), 0x3, 0, 0), SBI_ERR_ALREADY_STARTED);
+	UT_EQ(H->started, 3ULL << FW(0));
+	UT_TRUE(sim_plat.started[0] && sim_plat.started[1]);
+	UT_EQ(sim_plat.starts, 2);
+}
+
+/* One start and one stop of a hardware and a platform counter together */
+static void stop_platform_and_hardware(void)
+{
+	unsigned long idx, mask;
+
+	env_platform();
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(cfg_match(FW(0), 1, 0, EV_FW(PMU_FW_PLATFORM), SIM_PEV_ANY,
+			&idx), 0);
+	mask = 1 | 1UL << (FW(0) - 3);
+	UT_EQ(ctr_start(3, mask, 0, 0), 0);
+	UT_EQ(sim.inhibit & (1U << 3), 0);
+	UT_TRUE(sim_plat.started[0]);
+	UT_EQ(ctr_stop(3, mask, 0), 0);
+	UT_TRUE(sim.inhibit & (1U << 3));
+	UT_TRUE(!sim_plat.started[0]);
+	UT_EQ(H->started, 0);
+}
+
+static void fw_read_hi_platform_is_zero_on_rv64(void)
+{
+	unsigned long idx, v;
+
+	env_platform();
+	UT_EQ(cfg_match(FW(0), 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+			EV_FW(PMU_FW_PLATFORM), SIM_PEV_ANY, &idx), 0);
+	sim_plat_count(SIM_PEV_ANY, 0x123456789ULL);
+	UT_EQ(fw_read(idx, &v), 0);
+	UT_EQ(v, 0x123456789ULL);
+	UT_EQ(ecall6(SBI_EXT_PMU_COUNTER_FW_READ_HI, idx, 0, 0, 0, 0, 0, &v), 0);
+	UT_EQ(v, 0);
+}
+
 /* Is event_idx in the default map (pmu_platform_default_map)? */
 static bool default_map_has(unsigned long ev)
 {
@@ -461,6 +544,10 @@ static const struct ut_case cases[] = {
 	UT_CASE(stop_stops_counting),
 	UT_CASE(stop_reset_releases_even_unstarted),
 	UT_CASE(stop_mixed_set_stops_what_runs),
+	UT_CASE(match_platform_skip_match),
+	UT_CASE(start_platform_already_started),
+	UT_CASE(stop_platform_and_hardware),
+	UT_CASE(fw_read_hi_platform_is_zero_on_rv64),
 	UT_CASE(linux_probe_leaves_nothing_mapped),
 };
 

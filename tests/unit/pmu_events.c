@@ -136,18 +136,39 @@ static void platform_events_follow_the_platform(void)
 		{ 0, 0 },
 		{ ~0ULL, 0 },
 	};
-	struct sim_cfg c = cfg_full;
 	unsigned int i, n = sizeof(t) / sizeof(t[0]);
 
-	c.fw_platform = true;
-	env_setup(&c, MAP_DEFAULT);
+	env_platform();
 	for (i = 0; i < n; i++)
 		put(i, EV_FW(PMU_FW_PLATFORM), t[i].data);
-	put(n, EV_FW(1000), 0);		/* still no implementation events */
-	UT_EQ(get_info(ADDR, 0, n + 1, 0), 0);
+	/* still no implementation events, not even with platform data */
+	put(n, EV_FW(1000), 0);
+	put(n + 1, EV_FW(256), SIM_PEV_ANY);
+	put(n + 2, EV_FW(PMU_FW_PLATFORM - 1), SIM_PEV_ANY);
+	UT_EQ(get_info(ADDR, 0, n + 3, 0), 0);
 	for (i = 0; i < n; i++)
 		UT_EQ(entries()[i].output, t[i].want);
-	UT_EQ(entries()[n].output, 0);
+	for (i = n; i < n + 3; i++)
+		UT_EQ(entries()[i].output, 0);
+	UT_EQ(sim_plat.calls_off, 0);
+}
+
+/* The platform's say covers every firmware counter, the last one too. */
+static void platform_counters_are_the_platforms(void)
+{
+	unsigned long idx, j, n;
+
+	env_platform();
+	n = (unsigned long)num_counters();
+	UT_EQ(n - FW(0), PMU_FW_CTR_MAX);
+	for (j = FW(0); j < n; j++) {
+		UT_EQ(cfg_match(j, 1, PMU_CFG_SKIP_MATCH,
+				EV_FW(PMU_FW_PLATFORM), SIM_PEV_ODD, &idx),
+		      (j - FW(0)) & 1 ? 0 : SBI_ERR_NOT_SUPPORTED);
+		UT_EQ(cfg_match(j, 1, PMU_CFG_SKIP_MATCH,
+				EV_FW(PMU_FW_PLATFORM), SIM_PEV_ANY, &idx), 0);
+		UT_EQ(idx, j);
+	}
 	UT_EQ(sim_plat.calls_off, 0);
 }
 
@@ -193,6 +214,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(argument_errors),
 	UT_CASE(outputs_for_every_type),
 	UT_CASE(platform_events_follow_the_platform),
+	UT_CASE(platform_counters_are_the_platforms),
 	UT_CASE(reserved_idx_bits_fail_whole_call),
 	UT_CASE(support_follows_platform),
 };

@@ -97,15 +97,6 @@ static void impl_and_platform_refused(void)
 	UT_EQ(fw_read(FW(1), &v), SBI_ERR_INVALID_PARAM);
 }
 
-/* cfg_full plus a platform with firmware events of its own (sim_plat.h) */
-static void env_platform(void)
-{
-	struct sim_cfg c = cfg_full;
-
-	c.fw_platform = true;
-	env_setup(&c, MAP_DEFAULT);
-}
-
 static void platform_event_counts(void)
 {
 	unsigned long p, s, v;

@@ -48,6 +48,14 @@ void env_setup(const struct sim_cfg *cfg, enum env_map map)
 	pmu_hart_init(H, PLAT);
 }
 
+void env_platform(void)
+{
+	struct sim_cfg c = cfg_full;
+
+	c.fw_platform = true;
+	env_setup(&c, MAP_DEFAULT);
+}
+
 long ecall6(unsigned long fid, unsigned long a0, unsigned long a1,
 	    unsigned long a2, unsigned long a3, unsigned long a4,
 	    unsigned long a5, unsigned long *value)

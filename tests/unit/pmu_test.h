@@ -30,6 +30,8 @@ extern const struct sim_cfg cfg_bare;
 
 /* sim_reset + platform init/probe + event map + hart init */
 void env_setup(const struct sim_cfg *cfg, enum env_map map);
+/* cfg_full, MAP_DEFAULT, plus platform firmware events (sim_plat.h) */
+void env_platform(void);
 unsigned int env_features(const struct sim_cfg *cfg);
 
 long ecall6(unsigned long fid, unsigned long a0, unsigned long a1,
