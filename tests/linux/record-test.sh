@@ -3,8 +3,7 @@
 # Sampling, run after run, on the patched and on the stock kernel (suite
 # `linux`), under `-icount shift=0`, where the number of samples is exact.
 #
-# perf record -c 20000 of tally-loop N, perf and the workload pinned to
-# hart 1: RUNS consecutive recordings of instructions:u, RUNS of cycles:u
+# perf record -c 20000 of tally-loop N on a one-hart machine: RUNS consecutive recordings of instructions:u, RUNS of cycles:u
 # and RUNS of the group {instructions:u,cycles:u}:S (the leader samples and
 # reads the member; both counters are stopped and restarted together on
 # every overflow). Every recording must exit 0 and hold exactly
@@ -12,8 +11,10 @@
 # command under perf stat: 2N plus the loop's fixed start-up cost. N puts
 # count about 2000 above a multiple of the period, so that what is not
 # exact cannot change the number of samples: perf record's child runs a few
-# hundred instructions more than perf stat's (its environment), and
-# cycles:u also counts the icount clock while other harts run.
+# hundred instructions more than perf stat's (its environment). One hart,
+# because QEMU's icount clock is shared: with more harts, cycles:u of a
+# task also counts what other harts run while QEMU runs them in turn (seen:
+# 18000 cycles more in one run of 16, one sample too many).
 #
 # Boots:
 #   1. patched kernel (linux/patches/), snapshot on: the reference;
@@ -23,8 +24,8 @@
 #      counter_idx_base 64*64 (docs/linux-patches.md, 0001), which the
 #      firmware serves as base 0 (docs/pmu.md, compatibility rules);
 #   4. stock kernel with the rules off (/chosen tally,pmu-compat = 0): the
-#      firmware refuses that base, sampling stops after the first
-#      overflow: 1 sample.
+#      firmware refuses that base, sampling breaks after each overflow
+#      until perf schedules the event in again: a handful of samples.
 # Environment: KERNEL_STOCK (default build/linux/stock/Image).
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
@@ -40,7 +41,7 @@ GROUP='{instructions:u,cycles:u}:S'
 guest() {
 	cat <<EOF
 dmesg | grep riscv-pmu | sed 's/^/T:dmesg /'
-ON=1
+ON=0
 stat zero -e instructions:u,cycles:u tally-loop 0
 stat cnt -e instructions:u,cycles:u tally-loop $N
 for ev in instructions:u cycles:u; do
@@ -107,7 +108,7 @@ check_boot() {
 	done
 }
 
-run_guest record-patched "$(guest $RUNS)" --icount
+run_guest record-patched "$(guest $RUNS)" --icount --smp 1
 check "patched kernel: the driver uses the SBI PMU snapshot" \
 	has '^T:dmesg .*SBI PMU snapshot detected'
 check_boot "patched kernel" $RUNS
@@ -115,14 +116,14 @@ check_poweroff
 ref_want=$want
 ref_series=$(for k in instructions:u cycles:u group; do series $k; done)
 
-run_guest record-nosnapshot "$(guest $RUNS)" --icount \
+run_guest record-nosnapshot "$(guest $RUNS)" --icount --smp 1 \
 	--append riscv_pmu_sbi.snapshot=0
 check "patched kernel, snapshot off: riscv_pmu_sbi.snapshot=0 honoured" \
 	eval "has '^T:dmesg .*SBI PMU snapshot disabled' && hasnt '^T:dmesg .*SBI PMU snapshot detected'"
 check_boot "patched kernel, snapshot off" $RUNS
 check_poweroff
 
-run_stock record-stock "$(guest $RUNS)" --icount
+run_stock record-stock "$(guest $RUNS)" --icount --smp 1
 check "stock kernel: the driver uses the SBI PMU snapshot" \
 	has '^T:dmesg .*SBI PMU snapshot detected'
 check_boot "stock kernel" $RUNS
@@ -131,17 +132,20 @@ check "stock kernel: the same $((3 * RUNS)) sample counts as the patched kernel"
 	eval '[ "$want" = "$ref_want" ] && [ "$stock_series" = "$ref_series" ]'
 check_poweroff
 
-run_stock record-stock-strict "$(guest 1)" --icount --chosen tally,pmu-compat=0
+run_stock record-stock-strict "$(guest 1)" --icount --smp 1 \
+	--chosen tally,pmu-compat=0
 n=$(series instructions:u)
 if grep -q '^OpenSBI v' <<<"$LOG_TEXT"; then
-	skip "stock kernel, firmware rules off: 1 sample" \
-		"the OpenSBI drop-in keeps the rules on, it has no tally,pmu-compat"
+	skip "stock kernel, firmware rules off: the banner says so" \
+		"the OpenSBI drop-in prints no PMU compat line"
 else
 	check "stock kernel, firmware rules off: the banner says so" \
 		has '^PMU compat *: none \(strict'
-	check "stock kernel, firmware rules off (tally,pmu-compat = 0): sampling stops after the first overflow (${n:-none} of $ref_want samples)" \
-		eval '[ "$n" = 1 ] && [ "$ref_want" -gt 50 ]'
 fi
+# Each overflow leaves the counter stopped until perf schedules the event
+# in again (seen: 1 on four harts, 2 on one): a handful where 101 are due.
+check "stock kernel, firmware rules off (tally,pmu-compat = 0): sampling breaks after an overflow (${n:-none} of $ref_want samples, at most 5)" \
+	eval 'between "$n" 1 5 && [ "$ref_want" -gt 50 ]'
 check_poweroff
 
 summary
