@@ -15,6 +15,7 @@ MAKEFLAGS += --no-builtin-rules
 include mk/config.mk
 include mk/deps.mk
 include mk/firmware.mk
+include mk/dts.mk
 include $(wildcard mk/qemu.mk mk/linux.mk mk/tests-*.mk)
 include mk/opensbi.mk
 include mk/bench.mk
