@@ -7,6 +7,7 @@
  * (`qemu-system-riscv64 -M virt,dumpdtb=x.dtb -cpu MODEL`), riscv,isa and
  * riscv,isa-extensions copied from it in QEMU's own order.
  * MODELs: RV64 = `rv64`, SSCOFPMF = `rv64,sscofpmf=true,smcntrpmf=true`,
+ * SSCOFPMF_NOSSTC = `rv64,sscofpmf=true,smcntrpmf=true,sstc=false`,
  * MAX = `max`, MAX_NOZAMA16B = `max,zama16b=false`.
  */
 #ifndef DTS_QEMU_VIRT_H
@@ -83,6 +84,18 @@
 	"sspdis", "sspesa", "ssplcofi", "sspm", "ssstateen", "sstc", \
 	"sstvala", "sstvecd", "ssu64xl", "supm", "smctr", "ssctr", \
 	"svadu", "svinval", "svnapot", "svpbmt", "svvptc"
+
+#define QEMU_ISA_SSCOFPMF_NOSSTC \
+	"rv64imafdch_zic64b_zicbom_zicbop_zicboz_ziccamoa_ziccif_zicclsm_ziccrse_zicntr_zicsr_zifencei_zihintntl_zihintpause_zihpm_zmmul_za64rs_zaamo_zalrsc_zawrs_zfa_zca_zcd_zba_zbb_zbc_zbs_shcounterenw_shgatpa_shtvala_shvsatpa_shvstvala_shvstvecd_smcntrpmf_ssccptr_sscofpmf_sscounterenw_sstvala_sstvecd_ssu64xl_svadu_svvptc"
+#define QEMU_EXTS_SSCOFPMF_NOSSTC \
+	"i", "m", "a", "f", "d", "c", "h", "zic64b", "zicbom", \
+	"zicbop", "zicboz", "ziccamoa", "ziccif", "zicclsm", "ziccrse", \
+	"zicntr", "zicsr", "zifencei", "zihintntl", "zihintpause", \
+	"zihpm", "zmmul", "za64rs", "zaamo", "zalrsc", "zawrs", "zfa", \
+	"zca", "zcd", "zba", "zbb", "zbc", "zbs", "shcounterenw", \
+	"shgatpa", "shtvala", "shvsatpa", "shvstvala", "shvstvecd", \
+	"smcntrpmf", "ssccptr", "sscofpmf", "sscounterenw", "sstvala", \
+	"sstvecd", "ssu64xl", "svadu", "svvptc"
 
 /*
  * Hart lists: VIRT_HARTS_n(M) expands M(b, k) for harts 0..n-1, where the

@@ -5,6 +5,10 @@
 
 #include <stdint.h>
 
+#include <stdbool.h>
+
+/* Can this hart's timer be set (Sstc, or an MTIMER in the DT)? */
+bool sbi_timer_available(void);
 void sbi_timer_set(uint64_t when);
 /* Machine timer interrupt: hand the event to S-mode as STIP. */
 void sbi_timer_process(void);

@@ -28,8 +28,9 @@ struct sbi_tlb_slot {
 	atomic_t pending;	/* 1 while the target has not executed req */
 };
 
-/* Run @req on every hart in @hmask (hart ids), this one included. */
-int sbi_tlb_request(unsigned long hmask, const struct sbi_tlb_req *req);
+/* Run @req on every hart of an SBI hart set (sbi_ipi.h), this one included. */
+int sbi_tlb_request(unsigned long mask, unsigned long base,
+		    const struct sbi_tlb_req *req);
 /* Execute this hart's pending request, if any (IPI handler). */
 void sbi_tlb_process(void);
 

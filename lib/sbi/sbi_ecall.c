@@ -3,11 +3,13 @@
  * Ecall dispatch. The switch on the EID compiles to a short compare tree;
  * BASE and PMU, the hot extensions, are tested first.
  */
+#include <sbi/sbi_console.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_test_channel.h>
+#include <sbi/sbi_timer.h>
 
 struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 				unsigned long a2, unsigned long a3,
@@ -48,14 +50,16 @@ long sbi_ecall_probe(unsigned long eid)
 {
 	switch (eid) {
 	case SBI_EXT_BASE:
-	case SBI_EXT_TIME:
 	case SBI_EXT_IPI:
 	case SBI_EXT_RFENCE:
 	case SBI_EXT_HSM:
 	case SBI_EXT_PMU:
-	case SBI_EXT_DBCN:
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return 1;
+	case SBI_EXT_TIME:
+		return sbi_timer_available();
+	case SBI_EXT_DBCN:
+		return sbi_console_ready();
 	case SBI_EXT_SRST:
 		return sbi_plat.poweroff_addr || sbi_plat.reboot_addr;
 	case SBI_EXT_TALLY_TEST:

@@ -22,7 +22,7 @@ static const unsigned char fw_event_sent[] = {
 struct sbiret sbi_ecall_rfence(unsigned long fid, const unsigned long *a)
 {
 	struct sbi_tlb_req req = { fid, a[2], a[3], a[4] };
-	unsigned long hmask, h;
+	unsigned long pos = 0;
 	int err;
 
 	if (fid > SBI_EXT_RFENCE_REMOTE_HFENCE_VVMA)
@@ -30,14 +30,13 @@ struct sbiret sbi_ecall_rfence(unsigned long fid, const unsigned long *a)
 	if (fid >= SBI_EXT_RFENCE_REMOTE_HFENCE_GVMA_VMID &&
 	    !sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_H))
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
-	err = sbi_hartmask_from_sbi(a[0], a[1], &hmask);
+	err = sbi_hartmask_check(a[0], a[1]);
 	if (err)
 		return (struct sbiret){ err, 0 };
 	if (fid != SBI_EXT_RFENCE_REMOTE_FENCE_I && req.size != -1UL &&
 	    req.start + req.size < req.start)
 		return (struct sbiret){ SBI_ERR_INVALID_ADDRESS, 0 };
-	for (h = 0; hmask >> h; h++)
-		if ((hmask >> h) & 1)
-			sbi_pmu_fw_count(fw_event_sent[fid]);
-	return (struct sbiret){ sbi_tlb_request(hmask, &req), 0 };
+	while (sbi_hartmask_next(a[0], a[1], &pos))
+		sbi_pmu_fw_count(fw_event_sent[fid]);
+	return (struct sbiret){ sbi_tlb_request(a[0], a[1], &req), 0 };
 }

@@ -49,15 +49,12 @@ bool sbi_test_channel_enabled(void)
 
 static unsigned long unexpected_traps(void)
 {
-	unsigned long h, sum = 0;
+	unsigned long sum = 0;
+	unsigned int i;
 
-	for (h = 0; h < FW_MAX_HARTS; h++) {
-		struct sbi_scratch *s = sbi_scratch_of(h);
-
-		if (s)
-			sum += __atomic_load_n(&s->unexpected_traps,
-					       __ATOMIC_RELAXED);
-	}
+	for (i = 0; i < sbi_plat.hart_count; i++)
+		sum += __atomic_load_n(&sbi_scratch_at(i)->unexpected_traps,
+				       __ATOMIC_RELAXED);
 	return sum;
 }
 

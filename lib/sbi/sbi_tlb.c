@@ -117,25 +117,26 @@ static void lock_and_serve(spinlock_t *lock)
 		sbi_tlb_process();
 }
 
-int sbi_tlb_request(unsigned long hmask, const struct sbi_tlb_req *req)
+int sbi_tlb_request(unsigned long mask, unsigned long base,
+		    const struct sbi_tlb_req *req)
 {
-	unsigned long self = sbi_scratch_this()->hartid;
-	unsigned long h;
+	struct sbi_scratch *self = sbi_scratch_this(), *t;
+	unsigned long pos = 0;
+	bool mine = false;
 
-	for (h = 0; hmask >> h; h++) {
-		struct sbi_scratch *t;
-
-		if (!((hmask >> h) & 1) || h == self)
+	while ((t = sbi_hartmask_next(mask, base, &pos))) {
+		if (t == self) {
+			mine = true;
 			continue;
-		t = sbi_scratch_of(h);
+		}
 		lock_and_serve(&t->tlb.lock);
 		t->tlb.req = *req;
 		atomic_write(&t->tlb.pending, 1);
-		sbi_ipi_send(h, SBI_IPI_EVENT_FENCE);
+		sbi_ipi_send(t->hartid, SBI_IPI_EVENT_FENCE);
 		wait_and_serve(&t->tlb.pending);
 		spin_unlock(&t->tlb.lock);
 	}
-	if ((hmask >> self) & 1) {
+	if (mine) {
 		tlb_execute(req);
 		sbi_pmu_fw_count(fw_event_rcvd[req->type]);
 	}
