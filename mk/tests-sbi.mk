@@ -30,15 +30,17 @@ RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 CHECK_SUITES	+= sbi
 
 # name:firmware[:cpu[:extra payload args[:smp:dts]]] runs; fw_jump enters
-# the payload at 0x80200000 as linked. The third run takes Sstc away so
-# set_timer goes through the ACLINT machine timer, and ends with the legacy
-# shutdown. The sparse runs boot dts/qemu-virt-sparse.dts: QEMU's 8 harts
-# of which the DT names 0, 2, 5 and 7, each with its own ACLINT nodes
-# (with Sstc, and without it so set_timer uses those mtimecmp registers).
+# the payload at 0x80200000 as linked, and ends with an SRST shutdown whose
+# 32-bit reset_type and reset_reason carry bits 63 and 32 (which must be
+# ignored). The third run takes Sstc away so set_timer goes through the
+# ACLINT machine timer, and ends with the legacy shutdown. The sparse runs
+# boot dts/qemu-virt-sparse*.dts: QEMU's 8 harts of which the DT names 0,
+# 2, 5 and 7, each with its own ACLINT nodes (with Sstc, and without it so
+# set_timer uses those mtimecmp registers).
 SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
 # No Zicntr: S-mode rdtime traps and the firmware emulates it from mtime.
 SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false
-SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP) \
+SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)::srst-high-bits \
 		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown \
 		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU) \
 		  sparse-harts:$(FW_DYNAMIC):$(SBI_SPARSE_CPU)::8:qemu-virt-sparse \

@@ -82,8 +82,8 @@ struct pmu_hart {
 	uint64_t mapped;		/* counters configured for an event */
 	uint64_t started;		/* counters counting */
 	struct pmu_snapshot_area *snap;	/* NULL: no snapshot memory */
-	struct pmu_snapshot_area *snap_off;	/* the one DISABLE turned off */
-	struct pmu_snapshot_area *snap_kept;	/* set before the last HSM stop */
+	struct pmu_snapshot_area *snap_last;	/* last set, even if disabled */
+	bool snap_rearm;		/* HSM stop since: snap_last may serve */
 	uint32_t saved_of;		/* OF bits kept across suspend */
 	uint32_t fw_other_started;	/* fw counters on events >= 256 */
 	uint64_t hw_evt[PMU_HW_CTR_MAX];	/* mhpmevent / x..cfg value */
@@ -235,10 +235,10 @@ bool pmu_hart_emulate_read(const struct pmu_hart *h, unsigned int idx,
  * pmu_hart_stop() - HSM stop: release and reset every counter of this hart
  * @h: per-hart state
  *
- * With PMU_COMPAT_SNAPSHOT_KEEP, the snapshot memory in use (or the one the
- * supervisor disabled last) is kept for the first snapshot flag after the
- * hart starts again: Linux 6.12 disables it on CPU offline and never sets
- * it again on online.
+ * With PMU_COMPAT_SNAPSHOT_KEEP, the snapshot memory the hart set last
+ * (in use or disabled) serves the first snapshot flag after the hart
+ * starts again: Linux 6.12 disables it on CPU offline and never sets it
+ * again on online.
  */
 void pmu_hart_stop(struct pmu_hart *h);
 

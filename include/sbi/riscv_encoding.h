@@ -152,6 +152,7 @@
 #define CSR_HSTATUS			0x600
 #define CSR_HEDELEG			0x602
 #define CSR_HCOUNTEREN			0x606
+#define CSR_HGATP			0x680
 #define CSR_HTVAL			0x643
 #define CSR_HTINST			0x64a
 #define CSR_VSSTATUS			0x200

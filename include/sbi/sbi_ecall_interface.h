@@ -106,6 +106,8 @@
 #define SBI_TALLY_TEST_UNEXPECTED_TRAPS	0	/* sum over all harts */
 #define SBI_TALLY_TEST_FW_CHECKSUM	1	/* immutable image, now */
 #define SBI_TALLY_TEST_FW_CHECKSUM_BOOT	2	/* same, taken at boot */
+#define SBI_TALLY_TEST_VVMA_HGATP	3	/* a0 = hartid: hgatp live at */
+						/* its last HFENCE.VVMA* */
 
 /* Implementation ID reported by BASE get_impl_id (not a registered id). */
 #define SBI_IMPL_ID_TALLY		0x7a11

@@ -3,6 +3,7 @@
 #ifndef SBI_HSM_H
 #define SBI_HSM_H
 
+#include <stdint.h>
 #include <sbi/sbi_trap.h>
 
 int sbi_hsm_hart_start(unsigned long hartid, unsigned long addr,
@@ -10,7 +11,7 @@ int sbi_hsm_hart_start(unsigned long hartid, unsigned long addr,
 /* Stop the calling hart; returns only on failure. */
 int sbi_hsm_hart_stop(void);
 long sbi_hsm_hart_status(unsigned long hartid);
-int sbi_hsm_hart_suspend(unsigned long type, unsigned long addr,
+int sbi_hsm_hart_suspend(uint32_t type, unsigned long addr,
 			 unsigned long opaque);
 /* Park a hart that has finished warm boot until someone starts it. */
 void __attribute__((noreturn)) sbi_hsm_wait_for_start(void);

@@ -25,12 +25,25 @@ struct sbi_tlb_req {
 struct sbi_tlb_slot {
 	spinlock_t lock;	/* held by the sender for the whole round trip */
 	struct sbi_tlb_req req;
+	unsigned long hgatp;	/* HFENCE.VVMA*: the sender's hgatp */
 	atomic_t pending;	/* 1 while the target has not executed req */
+	unsigned long vvma_hgatp;	/* live at the last HFENCE.VVMA* here */
 };
 
-/* Run @req on every hart of an SBI hart set (sbi_ipi.h), this one included. */
+/*
+ * Run @req on every hart of an SBI hart set (sbi_ipi.h), this one
+ * included; not for HFENCE.VVMA*, which need the caller's VMID
+ * (sbi_tlb_request_vvma()).
+ */
 int sbi_tlb_request(unsigned long mask, unsigned long base,
 		    const struct sbi_tlb_req *req);
+/*
+ * HFENCE.VVMA and HFENCE.VVMA_ASID for the calling hart's VM: every target
+ * runs them with the caller's hgatp (so its VMID) in place of its own.
+ * Only on a hart with the H extension.
+ */
+int sbi_tlb_request_vvma(unsigned long mask, unsigned long base,
+			 const struct sbi_tlb_req *req);
 /* Execute this hart's pending request, if any (IPI handler). */
 void sbi_tlb_process(void);
 

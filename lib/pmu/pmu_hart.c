@@ -8,21 +8,22 @@
 void pmu_hart_init(struct pmu_hart *h, const struct pmu_platform *plat)
 {
 	/* first init: h->plat is not yet @plat, nothing is kept */
-	struct pmu_snapshot_area *kept = h->plat == plat ? h->snap_kept : NULL;
+	bool again = h->plat == plat;
+	struct pmu_snapshot_area *last = again ? h->snap_last : NULL;
+	bool rearm = again && h->snap_rearm;
 
 	memset(h, 0, sizeof(*h));
 	h->plat = plat;
-	h->snap_kept = kept;
+	h->snap_last = last;
+	h->snap_rearm = rearm;
 	pmu_hw_reset(h);
 }
 
 void pmu_hart_stop(struct pmu_hart *h)
 {
-	struct pmu_snapshot_area *keep = h->snap ? h->snap : h->snap_off;
-
 	pmu_hart_init(h, h->plat);
-	if (h->plat->compat & PMU_COMPAT_SNAPSHOT_KEEP)
-		h->snap_kept = keep;
+	h->snap_rearm = h->snap_last &&
+			(h->plat->compat & PMU_COMPAT_SNAPSHOT_KEEP);
 }
 
 void pmu_hart_suspend(struct pmu_hart *h)

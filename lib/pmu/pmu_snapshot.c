@@ -14,16 +14,15 @@ long pmu_snapshot_set(struct pmu_hart *h, unsigned long lo, unsigned long hi)
 		return SBI_ERR_INVALID_ADDRESS;
 	/* the memory is not touched now: only start/stop may access it */
 	h->snap = pmu_host_smem_ptr(lo);
-	h->snap_off = NULL;
-	h->snap_kept = NULL;
+	h->snap_last = h->snap;
+	h->snap_rearm = false;
 	return h->snap ? SBI_SUCCESS : SBI_ERR_FAILED;
 }
 
 void pmu_snapshot_disable(struct pmu_hart *h)
 {
-	h->snap_off = h->snap;
-	h->snap_kept = NULL;
 	h->snap = NULL;
+	h->snap_rearm = false;
 }
 
 /*
@@ -34,10 +33,10 @@ void pmu_snapshot_disable(struct pmu_hart *h)
  */
 bool pmu_snapshot_rearm(struct pmu_hart *h)
 {
-	if (!h->snap_kept)
+	if (!h->snap_rearm)
 		return false;
-	h->snap = h->snap_kept;
-	h->snap_kept = NULL;
+	h->snap = h->snap_last;
+	h->snap_rearm = false;
 	return true;
 }
 

@@ -48,7 +48,7 @@ struct sbiret sbi_ecall_dbcn(unsigned long fid, const unsigned long *a)
 	case SBI_EXT_DBCN_CONSOLE_READ:
 		return dbcn_read(a);
 	case SBI_EXT_DBCN_CONSOLE_WRITE_BYTE:
-		c = (char)a[0];
+		c = (char)a[0];	/* a uint8_t: bits 63..8 are not part of it */
 		sbi_console_write(&c, 1);
 		return (struct sbiret){ 0, 0 };
 	default:

@@ -19,8 +19,10 @@ struct sbiret sbi_ecall_hsm(unsigned long fid, const unsigned long *a)
 		return st < 0 ? (struct sbiret){ st, 0 }
 			      : (struct sbiret){ 0, st };
 	case SBI_EXT_HSM_HART_SUSPEND:
-		return (struct sbiret){ sbi_hsm_hart_suspend(a[0], a[1], a[2]),
-					0 };
+		/* suspend_type is a uint32_t: bits 63..32 are not part of it */
+		return (struct sbiret){
+			sbi_hsm_hart_suspend((uint32_t)a[0], a[1], a[2]), 0
+		};
 	default:
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	}

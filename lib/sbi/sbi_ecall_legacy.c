@@ -65,7 +65,7 @@ struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
 		sbi_timer_set(a[0]);
 		break;
 	case SBI_EXT_0_1_CONSOLE_PUTCHAR:
-		c = (char)a[0];
+		c = (char)a[0];	/* the int's low byte; bits 63..32 are junk */
 		sbi_console_write(&c, 1);
 		break;
 	case SBI_EXT_0_1_CONSOLE_GETCHAR:

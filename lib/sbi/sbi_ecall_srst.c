@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* SBI SRST extension over the DT's syscon poweroff/reboot registers. */
+#include <stdint.h>
 #include <sbi/sbi_drivers.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
@@ -11,19 +12,20 @@
  * implement (vendor types, SBI-implementation and vendor reasons) are all
  * INVALID_PARAM per the spec.
  */
-static bool known_type(unsigned long t)
+static bool known_type(uint32_t t)
 {
 	return t <= SBI_SRST_RESET_TYPE_WARM_REBOOT;
 }
 
-static bool known_reason(unsigned long r)
+static bool known_reason(uint32_t r)
 {
 	return r <= SBI_SRST_RESET_REASON_SYSFAIL;
 }
 
 struct sbiret sbi_ecall_srst(unsigned long fid, const unsigned long *a)
 {
-	unsigned long type = a[0], reason = a[1];
+	/* both are uint32_t: bits 63..32 are not part of them */
+	uint32_t type = a[0], reason = a[1];
 
 	if (fid != SBI_EXT_SRST_RESET)
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };

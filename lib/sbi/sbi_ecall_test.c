@@ -58,6 +58,17 @@ static unsigned long unexpected_traps(void)
 	return sum;
 }
 
+/* The hgatp in place when @hartid last ran an HFENCE.VVMA*. */
+static struct sbiret vvma_hgatp(unsigned long hartid)
+{
+	struct sbi_scratch *s = sbi_scratch_of(hartid);
+
+	if (!s)
+		return (struct sbiret){ SBI_ERR_INVALID_PARAM, 0 };
+	return (struct sbiret){ 0, (long)__atomic_load_n(&s->tlb.vvma_hgatp,
+							 __ATOMIC_ACQUIRE) };
+}
+
 struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a)
 {
 	switch (fid) {
@@ -67,6 +78,8 @@ struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a)
 		return (struct sbiret){ 0, (long)image_checksum() };
 	case SBI_TALLY_TEST_FW_CHECKSUM_BOOT:
 		return (struct sbiret){ 0, (long)boot_checksum };
+	case SBI_TALLY_TEST_VVMA_HGATP:
+		return vvma_hgatp(a[0]);
 	default:
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	}

@@ -94,7 +94,7 @@ long sbi_hsm_hart_status(unsigned long hartid)
 }
 
 /* Reserved and unimplemented platform-specific types are INVALID_PARAM. */
-static bool suspend_type_valid(unsigned long type)
+static bool suspend_type_valid(uint32_t type)
 {
 	return type == SBI_HSM_SUSPEND_RET_DEFAULT ||
 	       type == SBI_HSM_SUSPEND_NON_RET_DEFAULT;
@@ -111,7 +111,7 @@ static void suspend_wait(void)
 	while (!(csr_read(CSR_MIP) & wake));
 }
 
-int sbi_hsm_hart_suspend(unsigned long type, unsigned long addr,
+int sbi_hsm_hart_suspend(uint32_t type, unsigned long addr,
 			 unsigned long opaque)
 {
 	struct sbi_scratch *s = sbi_scratch_this();

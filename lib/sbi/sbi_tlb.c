@@ -3,6 +3,10 @@
  * Remote fences. The sender owns the target's slot (lock) for one round
  * trip and, while it waits, keeps serving requests sent to itself, so two
  * harts fencing each other cannot deadlock.
+ *
+ * HFENCE.VVMA* act on the VM that hgatp.VMID names when they execute; the
+ * SBI asks for the caller's VM, so the sender passes its hgatp along and
+ * each target runs the fence with it in place of its own.
  */
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_error.h>
@@ -53,9 +57,44 @@ static void sfence_vma(const struct sbi_tlb_req *r, bool asid)
 	}
 }
 
-/* Hypervisor fences: the whole-TLB forms (always architecturally safe). */
+/* HFENCE.VVMA* for the VM of the hgatp now in place (whole-TLB forms). */
+static void hfence_vvma(const struct sbi_tlb_req *r, struct sbi_scratch *s)
+{
+	/* what the test channel reports: the hgatp this fence ran under */
+	s->tlb.vvma_hgatp = csr_read(CSR_HGATP);
+	if (r->type == SBI_TLB_HFENCE_VVMA_ASID)
+		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, %0"
+				     :: "r"(r->id) : "memory");
+	else
+		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, x0"
+				     ::: "memory");
+}
+
+/*
+ * A request from another hart: the fence runs under the sender's hgatp, a
+ * value its hart took, so MODE and VMID are valid and the root is that
+ * VM's own (whatever an implementation may walk meanwhile), then this
+ * hart's own hgatp goes back.
+ */
+static void hfence_vvma_remote(const struct sbi_tlb_req *r,
+			       struct sbi_scratch *s)
+{
+	unsigned long own = csr_swap(CSR_HGATP, s->tlb.hgatp);
+
+	hfence_vvma(r, s);
+	csr_write(CSR_HGATP, own);
+}
+
+/*
+ * Hypervisor fences from another hart: the whole-TLB forms (always
+ * architecturally safe). A hart without H has no guest TLB to flush.
+ */
 static void hfence(const struct sbi_tlb_req *r)
 {
+	struct sbi_scratch *s = sbi_scratch_this();
+
+	if (!sbi_isa_has(&s->isa, SBI_ISA_EXT_H))
+		return;
 	switch (r->type) {
 	case SBI_TLB_HFENCE_GVMA_VMID:
 		__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, x0, %0"
@@ -65,13 +104,8 @@ static void hfence(const struct sbi_tlb_req *r)
 		__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, x0, x0"
 				     ::: "memory");
 		break;
-	case SBI_TLB_HFENCE_VVMA_ASID:
-		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, %0"
-				     :: "r"(r->id) : "memory");
-		break;
 	default:
-		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, x0"
-				     ::: "memory");
+		hfence_vvma_remote(r, s);
 		break;
 	}
 }
@@ -117,28 +151,52 @@ static void lock_and_serve(spinlock_t *lock)
 		sbi_tlb_process();
 }
 
-int sbi_tlb_request(unsigned long mask, unsigned long base,
-		    const struct sbi_tlb_req *req)
+/*
+ * One body for both entry points; @vvma is a constant in each, so the
+ * other fences pay nothing for the hgatp hand-over.
+ */
+static __attribute__((always_inline)) inline int
+tlb_request(unsigned long mask, unsigned long base,
+	    const struct sbi_tlb_req *req, bool vvma)
 {
-	struct sbi_scratch *self = sbi_scratch_this(), *t;
-	unsigned long pos = 0;
+	struct sbi_scratch *me = sbi_scratch_this(), *t;
+	unsigned long hgatp = 0, pos = 0;
 	bool mine = false;
 
+	if (vvma)
+		hgatp = csr_read(CSR_HGATP);
 	while ((t = sbi_hartmask_next(mask, base, &pos))) {
-		if (t == self) {
+		if (t == me) {
 			mine = true;
 			continue;
 		}
 		lock_and_serve(&t->tlb.lock);
 		t->tlb.req = *req;
+		if (vvma)
+			t->tlb.hgatp = hgatp;
 		atomic_write(&t->tlb.pending, 1);
 		sbi_ipi_send(t->hartid, SBI_IPI_EVENT_FENCE);
 		wait_and_serve(&t->tlb.pending);
 		spin_unlock(&t->tlb.lock);
 	}
 	if (mine) {
-		tlb_execute(req);
+		if (vvma)
+			hfence_vvma(req, me);	/* our hgatp is the caller's */
+		else
+			tlb_execute(req);
 		sbi_pmu_fw_count(fw_event_rcvd[req->type]);
 	}
 	return SBI_SUCCESS;
+}
+
+int sbi_tlb_request(unsigned long mask, unsigned long base,
+		    const struct sbi_tlb_req *req)
+{
+	return tlb_request(mask, base, req, false);
+}
+
+int sbi_tlb_request_vvma(unsigned long mask, unsigned long base,
+			 const struct sbi_tlb_req *req)
+{
+	return tlb_request(mask, base, req, true);
 }

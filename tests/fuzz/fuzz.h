@@ -63,10 +63,9 @@ struct fz_model {
 	uint64_t evt_expect[32];	/* event CSR value, OF aside */
 	bool snap_set;
 	unsigned long snap_addr;
-	bool off_set;			/* memory the last DISABLE turned off */
-	unsigned long off_addr;
-	bool kept_set;			/* memory kept over an HSM stop */
-	unsigned long kept_addr;
+	bool last_set;			/* the memory last set, even if disabled */
+	unsigned long last_addr;
+	bool rearm;			/* an HSM stop since: it may serve again */
 	bool suspended;
 	uint64_t susp_ctr[32];
 	uint64_t susp_evt[32];

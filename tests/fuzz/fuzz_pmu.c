@@ -341,16 +341,17 @@ static void op_hsm_stop(struct fz_rd *r, unsigned int h)
 	struct fz_model *m = &fz.m[h];
 	/* the snapshot memory outlives the stop (PMU_COMPAT_SNAPSHOT_KEEP) */
 	bool keep = (fz.plat->compat & PMU_COMPAT_SNAPSHOT_KEEP) &&
-		    (m->snap_set || m->off_set);
-	unsigned long kept = m->snap_set ? m->snap_addr : m->off_addr;
+		    m->last_set;
+	unsigned long last = m->last_addr;
 
 	fz_trace("op %u: hart %u HSM stop%s, start", fz.op, h,
 		 (b & 1) ? " (state lost)" : "");
 	fz_sim_select(h);
 	pmu_hart_stop(fz.hart[h]);
 	fz_model_reset(h);
-	m->kept_set = keep;
-	m->kept_addr = kept;
+	m->last_set = keep;	/* only re-armable memory matters now */
+	m->last_addr = last;
+	m->rearm = keep;
 	fz_check_all(h);
 	if (b & 1)
 		fz_sim_scramble(b);

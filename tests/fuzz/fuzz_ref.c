@@ -403,10 +403,10 @@ static void ec_cfg_match(unsigned int h, const unsigned long *a)
  */
 static bool snap_usable(struct fz_model *m)
 {
-	if (!m->snap_set && m->kept_set) {
+	if (!m->snap_set && m->rearm) {
 		m->snap_set = true;
-		m->snap_addr = m->kept_addr;
-		m->kept_set = false;
+		m->snap_addr = m->last_addr;
+		m->rearm = false;
 	}
 	return m->snap_set;
 }
@@ -592,17 +592,19 @@ static void ec_snapshot(unsigned int h, const unsigned long *a)
 	/* no memory is opened: setting the area must not touch it */
 	switch (call(h, SBI_EXT_PMU_SNAPSHOT_SET_SHMEM, a, &val, allowed)) {
 	case SBI_SUCCESS:
-		m->off_set = disable && m->snap_set;
-		m->off_addr = m->snap_addr;
-		m->kept_set = false;
+		m->rearm = false;
 		m->snap_set = !disable;
 		m->snap_addr = disable ? 0 : lo;
+		if (!disable) {
+			m->last_set = true;
+			m->last_addr = lo;
+		}
 		break;
 	case SBI_ERR_FAILED:
 		/* the old area may stay or go; nothing is kept */
 		if (!fz.hart[h]->snap)
 			m->snap_set = false;
-		m->off_set = m->kept_set = false;
+		m->last_set = m->rearm = false;
 		break;
 	}
 }
@@ -848,11 +850,12 @@ void fz_check_all(unsigned int h)
 			(unsigned long long)H->started,
 			(unsigned long long)m->mapped,
 			(unsigned long long)m->started);
-	if (H->snap_kept !=
-	    (m->kept_set ? (void *)fz_mem(m->kept_addr) : NULL))
-		fz_fail("hart %u: kept snapshot area %p, model %s 0x%lx", h,
-			(void *)H->snap_kept, m->kept_set ? "kept" : "none",
-			m->kept_addr);
+	if (H->snap_rearm != m->rearm ||
+	    (m->rearm && H->snap_last != (void *)fz_mem(m->last_addr)))
+		fz_fail("hart %u: kept snapshot area %p (%s), model %s 0x%lx",
+			h, (void *)H->snap_last,
+			H->snap_rearm ? "re-armable" : "not re-armable",
+			m->rearm ? "re-armable" : "none", m->last_addr);
 	if (H->snap != (m->snap_set ? (void *)fz_mem(m->snap_addr) : NULL))
 		fz_fail("hart %u: snapshot area %p, model %s 0x%lx", h,
 			(void *)H->snap, m->snap_set ? "set at" : "none",

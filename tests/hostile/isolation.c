@@ -513,6 +513,7 @@ static void test_counters(void)
 		PMU_CFG_AUTO_START | PMU_CFG_SET_MINH,
 	};
 	unsigned long before[PMU_MAX_CTRS], after, moved = 0, i, f, hpm = 0;
+	unsigned long total;
 	unsigned int e;
 
 	if (!env.sscofpmf || !env.smcntrpmf) {
@@ -525,25 +526,33 @@ static void test_counters(void)
 		test_diag("heavy call: %s runs ~%lu instructions", heavy[i].name,
 			  heavy_cost(&heavy[i]));
 	pmu_release_all();
-	/* counters nobody configured do not move, whatever M-mode does */
+	/*
+	 * hpmcounters nobody configured do not move, whatever M-mode does;
+	 * cycle and instret run free from boot (docs/pmu.md), with MINH: they
+	 * see the S-mode loop only, a small part of the calls' total cost.
+	 */
 	for (i = 0; i < PMU_MAX_CTRS; i++)
 		if (env.hw & BIT(i))
 			before[i] = ctr_read_table[(env.info[i] &
 						    PMU_CTR_INFO_CSR_MASK) - 0xc00]();
-	for (i = 0; i < nr_heavy; i++)
-		heavy_cost(&heavy[i]);
+	for (i = 0, total = 0; i < nr_heavy; i++)
+		total += heavy_cost(&heavy[i]);
 	for (i = 0; i < PMU_MAX_CTRS; i++) {
+		bool free_running = (long)i == env.cycle ||
+				    (long)i == env.instret;
+
 		if (!(env.hw & BIT(i)))
 			continue;
 		after = ctr_read_table[(env.info[i] & PMU_CTR_INFO_CSR_MASK) -
 				       0xc00]();
-		if (after != before[i]) {
-			test_diag("  counter %lu moved from %lu to %lu", i,
-				  before[i], after);
+		if (free_running ? after - before[i] > total / 4 :
+				   after != before[i]) {
+			test_diag("  counter %lu moved from %lu to %lu (calls: ~%lu instructions)",
+				  i, before[i], after, total);
 			moved++;
 		}
 	}
-	TEST_EQ(moved, 0, "no unconfigured counter moved across %u heavy SBI calls",
+	TEST_EQ(moved, 0, "no unconfigured hpmcounter moved, free-running cycle/instret saw no M-mode work, across %u heavy SBI calls",
 		nr_heavy);
 	for (f = 0; f < ARRAY_SIZE(flag_sets); f++) {
 		if (env.cycle >= 0)
@@ -769,11 +778,23 @@ static void test_per_hart(void)
 		     k);
 	ret = on_b(SBI_EXT_PMU, SBI_EXT_PMU_COUNTER_STOP, base, mask,
 		   PMU_STOP_TAKE_SNAPSHOT, 0, 0);
-	TEST_SBI_ERR(ret, SBI_ERR_NO_SHMEM,
-		     "restarted hart %lu: its snapshot memory was forgotten",
-		     hart_b);
-	test_report(page_same(pb, copy_b), NULL,
-		    "restarted hart %lu: its old snapshot page untouched", hart_b);
+	if (payload_pmu_compat()) {
+		/* PMU_COMPAT_SNAPSHOT_KEEP: its own page serves again */
+		TEST_SBI_ERR(ret, SBI_ERR_ALREADY_STOPPED,
+			     "restarted hart %lu: TAKE_SNAPSHOT uses the page it had (nothing started)",
+			     hart_b);
+		memset(copy_b, 0, sizeof(uint64_t));	/* overflow word */
+		test_report(page_same(pb, copy_b), NULL,
+			    "restarted hart %lu: only the overflow word of its page written",
+			    hart_b);
+	} else {
+		TEST_SBI_ERR(ret, SBI_ERR_NO_SHMEM,
+			     "restarted hart %lu: its snapshot memory was forgotten",
+			     hart_b);
+		test_report(page_same(pb, copy_b), NULL,
+			    "restarted hart %lu: its old snapshot page untouched",
+			    hart_b);
+	}
 	sbi_set_timer(~0UL);
 	TEST_EQ(fw_value(k), 1,
 		"hart %lu: its counter %lu unaffected by hart %lu's restart",

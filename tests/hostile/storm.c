@@ -1138,6 +1138,7 @@ static void gen_unknown(struct storm_hart *s, struct call *c)
 static void gen_test(struct storm_hart *s, struct call *c)
 {
 	struct rng *r = &s->rng;
+	bool valid;
 
 	c->eid = SBI_EXT_TALLY_TEST;
 	c->kind = K_VALUE;
@@ -1155,8 +1156,14 @@ static void gen_test(struct storm_hart *s, struct call *c)
 		c->fid = SBI_TALLY_TEST_FW_CHECKSUM_BOOT;
 		c->expect = boot_checksum;
 		break;
+	case 15:
+		c->fid = SBI_TALLY_TEST_VVMA_HGATP;
+		c->a[0] = hartid_any(r, &valid);
+		c->kind = K_PLAIN;
+		c->allowed = valid ? E_OK : E(SBI_ERR_INVALID_PARAM);
+		break;
 	default:
-		c->fid = 3 + rng_below(r, 1000);
+		c->fid = 4 + rng_below(r, 1000);
 		c->kind = K_PLAIN;
 		c->allowed = E(SBI_ERR_NOT_SUPPORTED);
 		break;

@@ -160,6 +160,20 @@ int payload_has_arg(const char *word)
 	return 0;
 }
 
+uint32_t payload_chosen_u32(const char *name, uint32_t def)
+{
+	const uint8_t *p;
+	uint32_t len;
+
+	if (!platform.fdt_ok)
+		return def;
+	p = fdt_getprop(platform.fdt, "/chosen", name, &len);
+	if (!p || len < 4)
+		return def;
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
 /* Value of "key=value" in the bootargs (decimal or 0x hex), else @def. */
 unsigned long payload_arg_ulong(const char *key, unsigned long def)
 {

@@ -98,11 +98,34 @@ int test_check_sbi(struct sbiret ret, long exp_error, const char *fmt, ...)
 }
 
 /*
+ * With "srst-high-bits" the shutdown's reset_type and reset_reason (both
+ * uint32_t) carry bits 63 and 32, which the SBI must ignore. If it refuses
+ * them, a SYSTEM_FAILURE shutdown makes QEMU exit non-zero: the run fails.
+ */
+static void __noreturn srst_high_bits(void)
+{
+	const unsigned long hi = BIT(63) | BIT(32);
+	struct sbiret ret;
+
+	ret = sbi_system_reset(SBI_SRST_RESET_TYPE_SHUTDOWN | hi,
+			       SBI_SRST_RESET_REASON_NONE | hi);
+	printf("# SRST shutdown with bits 63 and 32 set returned %s; failing the run\n",
+	       sbi_err_name(ret.error));
+	sbi_system_reset(SBI_SRST_RESET_TYPE_SHUTDOWN,
+			 SBI_SRST_RESET_REASON_SYSFAIL);
+	printf("# SYSTEM_FAILURE shutdown returned; parking\n");
+	payload_park();
+	__builtin_unreachable();
+}
+
+/*
  * SRST shutdown; the legacy shutdown (EID 0x08) is the fallback, or the
  * only call with "legacy-shutdown" in the bootargs (to test that path).
  */
 static void __noreturn shutdown(void)
 {
+	if (payload_has_arg("srst-high-bits"))
+		srst_high_bits();
 	if (!payload_has_arg("legacy-shutdown")) {
 		sbi_system_reset(SBI_SRST_RESET_TYPE_SHUTDOWN,
 				 SBI_SRST_RESET_REASON_NONE);

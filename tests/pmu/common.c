@@ -217,21 +217,6 @@ static void discover_counters(void)
 	}
 }
 
-/* A u32 property of /chosen, or @def without one. */
-static uint32_t dt_chosen_u32(const char *name, uint32_t def)
-{
-	const uint8_t *p;
-	uint32_t len;
-
-	if (!platform.fdt_ok)
-		return def;
-	p = fdt_getprop(platform.fdt, "/chosen", name, &len);
-	if (!p || len < 4)
-		return def;
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
 void pmu_env_init(void)
 {
 	struct sbiret ret;
@@ -265,7 +250,7 @@ void pmu_env_init(void)
 		pmu.dt_pmu_emptied = true;
 	}
 	pmu.opensbi_sites = payload_has_arg("pmu.opensbi");
-	pmu.compat = dt_chosen_u32("tally,pmu-compat", 1) != 0;
+	pmu.compat = payload_pmu_compat();
 	find_fw_region();
 	discover_counters();
 

@@ -9,6 +9,25 @@
 
 static char read_buf[64];
 
+/* ch is an int: bits 63..32 of a0 are not part of it. */
+static void test_putchar_high_bits(void)
+{
+	static const char msg[] =
+		"# legacy console_putchar ignores bits 63..32\n";
+	long ret, bad = 0;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(msg) - 1; i++) {
+		ret = sbi_legacy_ecall(SBI_EXT_0_1_CONSOLE_PUTCHAR,
+				       msg[i] | (i & 1 ? BIT(63) : BIT(32)), 0,
+				       0, 0);
+		if (ret)
+			bad = ret;
+	}
+	TEST_EQ(bad, 0,
+		"legacy console_putchar with bits 63..32 set returns 0 for every byte");
+}
+
 void test_legacy_console(void)
 {
 	static const char msg[] = "# legacy console_putchar works\n";
@@ -22,6 +41,7 @@ void test_legacy_console(void)
 			bad = ret;
 	}
 	TEST_EQ(bad, 0, "legacy console_putchar returns 0 for every byte");
+	test_putchar_high_bits();
 	ret = sbi_legacy_ecall(SBI_EXT_0_1_CONSOLE_GETCHAR, 0, 0, 0, 0);
 	test_report(ret == -1 || (ret >= 0 && ret <= 255), "out of range",
 		    "legacy console_getchar returns -1 or a byte (%ld)", ret);
@@ -54,6 +74,28 @@ static void test_write(void)
 		    ret.error, ret.value);
 }
 
+/* byte is a uint8_t: bits 63..8 of a0 are not part of it. */
+static void test_write_byte_high_bits(void)
+{
+	static const char msg[] =
+		"# DBCN console_write_byte ignores bits 63..8\n";
+	static const unsigned long junk[] = { BIT(8), BIT(31), BIT(32), BIT(63),
+					      ~0xffUL };
+	struct sbiret ret, bad = { 0, 0 };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(msg) - 1; i++) {
+		ret = sbi_ecall(SBI_EXT_DBCN, SBI_EXT_DBCN_CONSOLE_WRITE_BYTE,
+				(unsigned char)msg[i] |
+				junk[i % ARRAY_SIZE(junk)], 0, 0, 0, 0, 0);
+		if (ret.error || ret.value)
+			bad = ret;
+	}
+	TEST_ASSERT(!bad.error && !bad.value,
+		    "console_write_byte with bits 63..8 set succeeds with value 0 (%ld/%ld)",
+		    bad.error, bad.value);
+}
+
 static void test_write_byte(void)
 {
 	static const char msg[] = "# DBCN console_write_byte works\n";
@@ -68,6 +110,7 @@ static void test_write_byte(void)
 	TEST_ASSERT(!bad.error && !bad.value,
 		    "console_write_byte succeeds with value 0 (%ld/%ld)",
 		    bad.error, bad.value);
+	test_write_byte_high_bits();
 }
 
 static void test_read(void)

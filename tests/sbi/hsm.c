@@ -2,7 +2,9 @@
 /*
  * HSM: start (with the register state the spec promises), status, stop,
  * restart, retentive and non-retentive suspend, and the error codes for
- * bad hartids, bad addresses and bad suspend types.
+ * bad hartids, bad addresses and bad suspend types. suspend_type is a
+ * uint32_t: every suspend is also made with bits 63..32 set, which the
+ * firmware must ignore (SBI v3.0, binary encoding: 32-bit data).
  *
  * A started hart runs hsm_hart(): it checks its entry state, then obeys
  * commands from the boot hart until told to stop.
@@ -17,8 +19,12 @@ enum hsm_cmd {
 	CMD_BAD_SUSPEND,
 };
 
+/* Bits 63..32 a 32-bit suspend_type may carry: none, bit 32, bit 63. */
+static const unsigned long high_bits[] = { 0, BIT(32), BIT(63) };
+
 struct hsm_ctl {
 	unsigned long opaque[PAYLOAD_MAX_HARTS];
+	unsigned long type[PAYLOAD_MAX_HARTS];	/* for CMD_SUSPEND_* */
 	int cmd[PAYLOAD_MAX_HARTS];
 	int acks[PAYLOAD_MAX_HARTS];
 	int running[PAYLOAD_MAX_HARTS];
@@ -70,6 +76,7 @@ static void backstop_timer(int on)
 
 static void suspend_retentive(unsigned long h)
 {
+	unsigned long type = READ_ONCE(ctl.type[h]);
 	struct sbiret ret;
 	unsigned long changed;
 	int after_ipi;
@@ -77,17 +84,19 @@ static void suspend_retentive(unsigned long h)
 	csr_clear(CSR_SIP, SIP_SSIP);
 	csr_set(CSR_SIE, SIP_SSIP);
 	changed = sbi_ecall_clobber_check(SBI_EXT_HSM,
-					  SBI_EXT_HSM_HART_SUSPEND,
-					  SBI_HSM_SUSPEND_RET_DEFAULT, 0, 0,
+					  SBI_EXT_HSM_HART_SUSPEND, type, 0, 0,
 					  &ret);
 	after_ipi = atomic_load(&ctl.ipi_sent[h]);
 	csr_clear(CSR_SIE, SIP_SSIP);
 	csr_clear(CSR_SIP, SIP_SSIP);
-	TEST_SBI_OK(ret, "hart %lu: retentive suspend returns SUCCESS", h);
+	TEST_SBI_OK(ret, "hart %lu: retentive suspend (type 0x%lx) returns SUCCESS",
+		    h, type);
 	TEST_EQ(changed & ~SBI_CLOBBER_A1, 0,
-		"hart %lu: retentive suspend preserves registers", h);
+		"hart %lu: retentive suspend (type 0x%lx) preserves registers",
+		h, type);
 	TEST_ASSERT(after_ipi,
-		    "hart %lu: retentive suspend lasts until the wake-up IPI", h);
+		    "hart %lu: retentive suspend (type 0x%lx) lasts until the wake-up IPI",
+		    h, type);
 }
 
 static void hsm_hart(unsigned long h, unsigned long opaque, void *arg);
@@ -100,23 +109,24 @@ static void resumed(unsigned long h, unsigned long opaque, void *arg)
 
 static void suspend_non_retentive(unsigned long h)
 {
+	unsigned long type = READ_ONCE(ctl.type[h]);
 	struct sbiret ret;
 
 	WRITE_ONCE(ctl.opaque[h], make_opaque(h, 0xee));
 	hart_set_entry(h, resumed, NULL);
 	csr_clear(CSR_SIP, SIP_SSIP);
 	csr_set(CSR_SIE, SIP_SSIP);
-	ret = sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RET_DEFAULT,
-			       (unsigned long)payload_secondary_entry,
+	ret = sbi_hart_suspend(type, (unsigned long)payload_secondary_entry,
 			       READ_ONCE(ctl.opaque[h]));
 	csr_clear(CSR_SIE, SIP_SSIP);
 	if (ret.error == SBI_ERR_NOT_SUPPORTED)
 		test_skip("NOT_SUPPORTED",
-			  "hart %lu: default non-retentive suspend", h);
+			  "hart %lu: default non-retentive suspend (type 0x%lx)",
+			  h, type);
 	else
 		test_report(0, sbi_err_name(ret.error),
-			    "hart %lu: non-retentive suspend does not return",
-			    h);
+			    "hart %lu: non-retentive suspend (type 0x%lx) does not return",
+			    h, type);
 	ack(h);
 }
 
@@ -130,8 +140,9 @@ static void bad_suspend(unsigned long h)
 	};
 	unsigned long fw = platform.mem_base;
 	unsigned long park = (unsigned long)payload_park;
+	unsigned long type;
 	struct sbiret ret;
-	unsigned int i;
+	unsigned int i, j;
 
 	/*
 	 * resume_addr is valid (a wfi loop), so only the type is wrong; a
@@ -139,12 +150,15 @@ static void bad_suspend(unsigned long h)
 	 */
 	csr_write(CSR_STVEC, park);
 	for (i = 0; i < ARRAY_SIZE(reserved); i++) {
-		backstop_timer(1);
-		ret = sbi_hart_suspend(reserved[i], park, 0);
-		backstop_timer(0);
-		TEST_SBI_ERR(ret, SBI_ERR_INVALID_PARAM,
-			     "hart_suspend with reserved type 0x%lx",
-			     reserved[i]);
+		for (j = 0; j < ARRAY_SIZE(high_bits); j++) {
+			type = reserved[i] | high_bits[j];
+			backstop_timer(1);
+			ret = sbi_hart_suspend(type, park, 0);
+			backstop_timer(0);
+			TEST_SBI_ERR(ret, SBI_ERR_INVALID_PARAM,
+				     "hart_suspend with reserved type 0x%lx",
+				     type);
+		}
 	}
 	for (i = 0; i < ARRAY_SIZE(platform_types); i++) {
 		backstop_timer(1);
@@ -156,11 +170,16 @@ static void bad_suspend(unsigned long h)
 			    "hart_suspend with unimplemented platform type 0x%lx: INVALID_PARAM or NOT_SUPPORTED",
 			    platform_types[i]);
 	}
-	backstop_timer(1);
-	ret = sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RET_DEFAULT, fw, 0);
-	backstop_timer(0);
-	TEST_SBI_ERR(ret, SBI_ERR_INVALID_ADDRESS,
-		     "non-retentive suspend with resume_addr in firmware memory");
+	/* the type is non-retentive by its low 32 bits: resume_addr counts */
+	for (j = 0; j < ARRAY_SIZE(high_bits); j++) {
+		type = SBI_HSM_SUSPEND_NON_RET_DEFAULT | high_bits[j];
+		backstop_timer(1);
+		ret = sbi_hart_suspend(type, fw, 0);
+		backstop_timer(0);
+		TEST_SBI_ERR(ret, SBI_ERR_INVALID_ADDRESS,
+			     "non-retentive suspend (type 0x%lx) with resume_addr in firmware memory",
+			     type);
+	}
 	csr_write(CSR_STVEC, (unsigned long)payload_trap_vector);
 }
 
@@ -284,52 +303,59 @@ static void test_start_errors(void)
 		     "hart_start of hart -1");
 }
 
-static void test_suspend_ipi(unsigned long h)
+static void test_suspend_ipi(unsigned long h, unsigned long type)
 {
 	int before;
 	long st;
 
 	atomic_store(&ctl.ipi_sent[h], 0);
+	WRITE_ONCE(ctl.type[h], type);
 	before = post(h, CMD_SUSPEND_RET);
 	st = hart_wait_status(h, SBI_HSM_STATE_SUSPENDED, TIMEOUT_US);
 	TEST_EQ(st, SBI_HSM_STATE_SUSPENDED,
-		"hart %lu in retentive suspend is SUSPENDED", h);
+		"hart %lu in retentive suspend (type 0x%lx) is SUSPENDED", h,
+		type);
 	udelay(2000);
 	atomic_store(&ctl.ipi_sent[h], 1);
 	TEST_SBI_OK(sbi_send_ipi(BIT(h), 0), "send_ipi to SUSPENDED hart %lu",
 		    h);
 	TEST_ASSERT(wait_ack(h, before),
-		    "hart %lu resumes from retentive suspend", h);
+		    "hart %lu resumes from retentive suspend (type 0x%lx)", h,
+		    type);
 	st = hart_wait_status(h, SBI_HSM_STATE_STARTED, TIMEOUT_US);
 	TEST_EQ(st, SBI_HSM_STATE_STARTED, "hart %lu is STARTED after resume",
 		h);
 }
 
-static void test_suspend_non_retentive(unsigned long h)
+static void test_suspend_non_retentive(unsigned long h, unsigned long type)
 {
 	unsigned long runs = hart_run_count(h);
 	int before;
 	long st;
 
+	WRITE_ONCE(ctl.type[h], type);
 	before = post(h, CMD_SUSPEND_NONRET);
 	st = hart_wait_status(h, SBI_HSM_STATE_SUSPENDED, TIMEOUT_US);
 	if (st != SBI_HSM_STATE_SUSPENDED && wait_ack(h, before)) {
-		test_diag("hart %lu did not suspend non-retentively", h);
+		test_diag("hart %lu did not suspend non-retentively (type 0x%lx)",
+			  h, type);
 		return;
 	}
 	TEST_EQ(st, SBI_HSM_STATE_SUSPENDED,
-		"hart %lu in non-retentive suspend is SUSPENDED", h);
+		"hart %lu in non-retentive suspend (type 0x%lx) is SUSPENDED",
+		h, type);
 	udelay(2000);
 	sbi_send_ipi(BIT(h), 0);
 	TEST_ASSERT(wait_ack(h, before) && hart_run_count(h) == runs + 1,
-		    "hart %lu resumes at resume_addr after the IPI", h);
+		    "hart %lu resumes at resume_addr after the IPI (type 0x%lx)",
+		    h, type);
 	st = hart_wait_status(h, SBI_HSM_STATE_STARTED, TIMEOUT_US);
 	TEST_EQ(st, SBI_HSM_STATE_STARTED, "hart %lu is STARTED after resume",
 		h);
 }
 
 /* The boot hart suspends itself; the timer wakes it. */
-static void test_suspend_self(void)
+static void test_suspend_self(unsigned long type)
 {
 	unsigned long target, changed;
 	struct sbiret ret;
@@ -339,14 +365,17 @@ static void test_suspend_self(void)
 	target = time_now() + usec_to_ticks(10000);
 	sbi_set_timer(target);
 	changed = sbi_ecall_clobber_check(SBI_EXT_HSM,
-					  SBI_EXT_HSM_HART_SUSPEND,
-					  SBI_HSM_SUSPEND_RET_DEFAULT, 0, 0,
+					  SBI_EXT_HSM_HART_SUSPEND, type, 0, 0,
 					  &ret);
-	TEST_SBI_OK(ret, "boot hart: retentive suspend returns SUCCESS");
+	TEST_SBI_OK(ret,
+		    "boot hart: retentive suspend (type 0x%lx) returns SUCCESS",
+		    type);
 	TEST_EQ(changed & ~SBI_CLOBBER_A1, 0,
-		"boot hart: retentive suspend preserves registers");
+		"boot hart: retentive suspend (type 0x%lx) preserves registers",
+		type);
 	TEST_ASSERT(time_now() >= target,
-		    "boot hart: suspend lasts until the timer interrupt");
+		    "boot hart: suspend (type 0x%lx) lasts until the timer interrupt",
+		    type);
 	sbi_set_timer(~0UL);
 	csr_clear(CSR_SIE, SIP_STIP);
 }
@@ -354,9 +383,11 @@ static void test_suspend_self(void)
 void test_hsm(void)
 {
 	unsigned long h, first = 0, others = other_harts();
+	unsigned int i;
 
 	test_status();
-	test_suspend_self();
+	for (i = 0; i < ARRAY_SIZE(high_bits); i++)
+		test_suspend_self(SBI_HSM_SUSPEND_RET_DEFAULT | high_bits[i]);
 	if (!others) {
 		test_skip("single hart", "HSM start/stop of other harts");
 		return;
@@ -365,8 +396,13 @@ void test_hsm(void)
 		start_hart(h, 1);
 	test_start_errors();
 	first = bit_lowest(others);
-	test_suspend_ipi(first);
-	test_suspend_non_retentive(first);
+	for (i = 0; i < ARRAY_SIZE(high_bits); i++)
+		test_suspend_ipi(first, SBI_HSM_SUSPEND_RET_DEFAULT |
+					high_bits[i]);
+	for (i = 0; i < ARRAY_SIZE(high_bits); i++)
+		test_suspend_non_retentive(first,
+					   SBI_HSM_SUSPEND_NON_RET_DEFAULT |
+					   high_bits[i]);
 	for_each_hart(h, others)
 		stop_hart(h);
 	test_diag("restarting hart %lu", first);

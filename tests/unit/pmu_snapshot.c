@@ -295,7 +295,32 @@ static void snapshot_kept_rules(void)
 	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 0, PAT));
 	/* a cold boot (fresh state) keeps nothing */
 	env_setup(&cfg_full, MAP_DEFAULT);
-	UT_TRUE(H->snap_kept == NULL);
+	UT_TRUE(H->snap_last == NULL && !H->snap_rearm);
+}
+
+/* Offline/online twice with no snapshot use in between (hotplug-test). */
+static void snapshot_kept_over_two_cycles(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_AUTO_START, REFS, 0, &idx), 0);
+	UT_EQ(ctr_stop(idx, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_TRUE(H->snap == area());
+	/* a failed SET_SHMEM changes nothing */
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(set_shmem(SIM_SMEM + 8, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(set_shmem(SIM_RAM_BASE, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_ALREADY_STOPPED);
+	UT_TRUE(H->snap == area());
 }
 
 static const struct ut_case cases[] = {
@@ -310,6 +335,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(snapshot_forgotten_on_hart_reset),
 	UT_CASE(snapshot_kept_over_hsm_stop),
 	UT_CASE(snapshot_kept_rules),
+	UT_CASE(snapshot_kept_over_two_cycles),
 };
 
 void suite_snapshot(void)

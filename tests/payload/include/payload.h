@@ -92,6 +92,13 @@ int payload_isa_has(char c);
 int payload_isa_ext(const char *ext);
 /* Value of "key=value" in the bootargs (decimal or 0x hex), else @def. */
 unsigned long payload_arg_ulong(const char *key, unsigned long def);
+/* The u32 property @name of /chosen (a firmware knob), else @def. */
+uint32_t payload_chosen_u32(const char *name, uint32_t def);
+/* The PMU's compatibility rules are on (/chosen tally,pmu-compat, docs/pmu.md) */
+static inline int payload_pmu_compat(void)
+{
+	return payload_chosen_u32("tally,pmu-compat", 1) != 0;
+}
 
 /* The `time` CSR and delays in microseconds of it. */
 static inline unsigned long time_now(void)

@@ -17,6 +17,13 @@
 #define CSR_TIME		0xc01
 #define CSR_INSTRET		0xc02
 #define CSR_MSTATUS		0x300
+#define CSR_HGATP		0x680	/* H extension, HS-mode */
+
+/* hgatp, RV64 */
+#define HGATP_MODE_SHIFT	60
+#define HGATP_MODE_SV39X4	8UL
+#define HGATP_VMID_SHIFT	44
+#define HGATP_VMID_MASK		(0x3fffUL << HGATP_VMID_SHIFT)
 
 #define SSTATUS_SIE		(1UL << 1)
 #define SSTATUS_SPIE		(1UL << 5)
