@@ -13,7 +13,7 @@
 #                  path), Sscofpmf or Smcntrpmf
 #   isolation-*    memory / counter / per-hart isolation under -icount
 #                  shift=0, on a CPU with Sscofpmf+Smcntrpmf and on `max`
-#   smp            HSM hot-plug and PMU stress on 8 harts
+#   smp            HSM hot-plug and PMU stress on 32 harts
 #   storm-deleg    the storm on `max` (without Zama16b, whose misaligned
 #                  AMOs QEMU never traps) with hpmcounters 3..10 and PDIS
 #                  delegated to S-mode (DT knobs, docs/delegation.md)
@@ -47,7 +47,7 @@ HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
 		  storm-plain:$(HOSTILE_PLAIN):$(HOSTILE_SMP):0:hostile.storm+hostile.salt=0x91a1+hostile.calls=$(HOSTILE_CALLS_PLAIN) \
 		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
 		  isolation-max:max:2:1:hostile.isolation \
-		  smp:$(HOSTILE_SSCOF):8:0:hostile.smp \
+		  smp:$(HOSTILE_SSCOF):32:0:hostile.smp:qemu-virt-sscofpmf-32 \
 		  storm-deleg:max,zama16b=false:4:0:hostile.storm+hostile.salt=0xde1e:qemu-virt-max-nozama16b-4-deleg
 HOSTILE_DTBS	= $(foreach r,$(HOSTILE_RUNS),$(if $(word 6,$(subst :, ,$(r))),$(BUILD)/dts/$(word 6,$(subst :, ,$(r))).dtb))
 RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
