@@ -13,6 +13,9 @@
 #   --append S      extra kernel command line
 #   --cpu C --smp N --icount     passed to qemu-run.sh (defaults there:
 #                   rv64,sscofpmf=true,smcntrpmf=true, 4 harts, no icount)
+#   --dtb FILE      boot this device tree (e.g. build/dts/*.dtb) instead
+#                   of QEMU's own; it must describe the same cpu and smp
+#   --qemu-arg A    one more QEMU argument (repeatable)
 #   -q              do not copy the console to stdout (log file only)
 # Environment: QEMU, FW_DYNAMIC (as qemu-run.sh), KERNEL, INITRAMFS.
 #
@@ -29,7 +32,7 @@ export QEMU=${QEMU:-$BUILD/qemu/qemu-system-riscv64}
 export FW_DYNAMIC=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
 
 log= timeout=300 append= shell= quiet=
-qargs=()
+qargs=() xargs=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--log) log=$2; shift ;;
@@ -37,6 +40,8 @@ while [ $# -gt 0 ]; do
 	--append) append=$2; shift ;;
 	--cpu|--smp) qargs+=("$1" "$2"); shift ;;
 	--icount) qargs+=(--icount) ;;
+	--dtb) xargs+=(-dtb "$2"); shift ;;
+	--qemu-arg) xargs+=("$2"); shift ;;
 	--shell) shell=1 ;;
 	-q) quiet=1 ;;
 	--) shift; break ;;
@@ -80,7 +85,7 @@ run_qemu=("$TOP/scripts/qemu-run.sh" --kernel "$KERNEL" --initrd "$initrd"
 if [ -n "$shell" ]; then
 	echo "[run-linux] interactive shell on $(basename "$QEMU"), firmware $FW_DYNAMIC"
 	echo "[run-linux] type 'exit' to power off (Ctrl-A X quits QEMU)"
-	exec "${run_qemu[@]}" --interactive
+	exec "${run_qemu[@]}" --interactive ${xargs[@]:+--} "${xargs[@]}"
 fi
 
 if [ -z "$log" ]; then
@@ -93,10 +98,10 @@ echo "[run-linux] booting $KERNEL on $FW_DYNAMIC with $QEMU"
 echo "[run-linux] log: $log"
 set +e
 if [ -n "$quiet" ]; then
-	"${run_qemu[@]}" --timeout "$timeout" >"$log" 2>&1
+	"${run_qemu[@]}" --timeout "$timeout" ${xargs[@]:+--} "${xargs[@]}" >"$log" 2>&1
 	rc=$?
 else
-	"${run_qemu[@]}" --timeout "$timeout" 2>&1 | tee "$log"
+	"${run_qemu[@]}" --timeout "$timeout" ${xargs[@]:+--} "${xargs[@]}" 2>&1 | tee "$log"
 	rc=${PIPESTATUS[0]}
 fi
 set -e

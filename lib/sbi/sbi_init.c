@@ -151,6 +151,12 @@ static void fixup_fdt(void *fdt)
 		sbi_printf("tally: warning: DT fix-up failed (%d)\n", err);
 }
 
+/* Where the DT is: a1 unless the variant moves it (fw_jump). */
+unsigned long __attribute__((weak)) fw_fdt_address(unsigned long a1)
+{
+	return a1;
+}
+
 void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 {
 	struct sbi_next_stage next;
@@ -158,6 +164,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	int err;
 
 	sbi_scratch_this()->hartid = hartid;
+	fdt = fw_fdt_address(fdt);
 	err = sbi_platform_from_fdt((void *)fdt, hartid);
 	uart8250_init();
 	if (err == -FDT_ERR_NOTFOUND)
