@@ -56,7 +56,7 @@ firmware: $(FW_DYNAMIC) $(FW_JUMP) $(if $(FW_PAYLOAD_PATH),$(FW_PAYLOAD)) ## bui
 # The build-time knobs as a header, rewritten only when a value changes, so
 # `make FW_PMU_DELEGATE=0x78` rebuilds exactly what depends on it.
 FW_CONFIG_H	:= $(FW_BUILD)/fw_config.h
-FW_CONFIG	:= \#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n$(if $(FW_JUMP_FDT_ADDR),\#ifndef FW_JUMP_FDT_ADDR\n\#define FW_JUMP_FDT_ADDR $(FW_JUMP_FDT_ADDR)UL\n\#endif\n)\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
+FW_CONFIG	:= \#ifndef FW_JUMP_ADDR\n\#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#endif\n$(if $(FW_JUMP_FDT_ADDR),\#ifndef FW_JUMP_FDT_ADDR\n\#define FW_JUMP_FDT_ADDR $(FW_JUMP_FDT_ADDR)UL\n\#endif\n)\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
 $(FW_CONFIG_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '$(FW_CONFIG)' > $@.tmp

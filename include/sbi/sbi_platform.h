@@ -44,6 +44,7 @@ struct sbi_platform {
 	/* Console (ns16550) */
 	unsigned long uart_base;
 	unsigned int uart_shift, uart_width;
+	bool uart_stdout_unusable;	/* stdout-path names no 8250 UART */
 	/* Reset: syscon-style poweroff and reboot registers */
 	unsigned long poweroff_addr, reboot_addr;
 	uint32_t poweroff_value, reboot_value;

@@ -127,6 +127,9 @@ static void init_harts(unsigned long boot_hartid)
 /* What the DT lacks, said before anything depends on it. */
 static void report_devices(void)
 {
+	if (sbi_plat.uart_stdout_unusable)
+		sbi_printf("tally: stdout-path names no ns16550/8250 UART: "
+			   "console on the first one in the DT\n");
 	if (!sbi_plat.mswi_base)
 		sbi_printf("tally: no CLINT/ACLINT MSWI in the DT: no IPIs, "
 			   "only the boot hart is served\n");

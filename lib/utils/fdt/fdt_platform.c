@@ -318,17 +318,18 @@ static int first_uart(const void *fdt)
 }
 
 /*
- * The console: stdout-path if it names a UART the 8250 driver runs, the
- * first such UART without a usable stdout-path, none if stdout-path names
- * another kind of device.
+ * The console: stdout-path if it names a UART the 8250 driver runs, else
+ * the first such UART (noted when stdout-path named another device).
  */
 static void parse_uart(const void *fdt)
 {
 	int node = fdt_stdout_node(fdt);
 	unsigned long base;
 
-	if (node >= 0 && !compatible(fdt, node, uart_compat))
-		return;
+	if (node >= 0 && !compatible(fdt, node, uart_compat)) {
+		sbi_plat.uart_stdout_unusable = true;
+		node = -1;
+	}
 	if (node < 0)
 		node = first_uart(fdt);
 	if (node < 0 || fdt_get_reg(fdt, node, 0, &base, NULL))
@@ -366,15 +367,13 @@ int sbi_platform_from_fdt(void *fdt, unsigned long boot_hartid)
 	parse_model(fdt);
 	parse_memory(fdt);
 	parse_aclint(fdt);
-	err = parse_harts(fdt, boot_hartid);
-	if (err)
-		return err;
+	/* the console first: what is wrong with the harts can then be said */
 	parse_uart(fdt);
 	parse_syscon(fdt, "syscon-poweroff", &sbi_plat.poweroff_addr,
 		     &sbi_plat.poweroff_value);
 	parse_syscon(fdt, "syscon-reboot", &sbi_plat.reboot_addr,
 		     &sbi_plat.reboot_value);
-	return 0;
+	return parse_harts(fdt, boot_hartid);
 }
 
 int fdt_disable_unusable_harts(void *fdt)
