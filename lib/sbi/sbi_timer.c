@@ -13,12 +13,6 @@ uint64_t sbi_timer_value(void)
 	return aclint_mtime_read();
 }
 
-bool sbi_timer_available(void)
-{
-	return sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC) ||
-	       sbi_scratch_this()->mtimecmp;
-}
-
 void sbi_timer_set(uint64_t when)
 {
 	struct sbi_scratch *s = sbi_scratch_this();
