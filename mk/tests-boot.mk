@@ -2,6 +2,10 @@
 # Suite `boot` (tests/boot/run.sh): the boot images and what the firmware
 # does with an unusual device tree.
 #   fw-payload      fw_payload with the SBI suite linked in (no -kernel)
+#   fw-payload-linux  build/firmware/fw_payload.bin with the kernel of
+#                   `make linux` (skipped without one): Linux starts, brings
+#                   up its harts and, with no root file system, panics
+#                   (panic=-1 and -no-reboot end the run)
 #   fw-jump-fdt     fw_jump built with FW_JUMP_FDT_ADDR: the DT moves there
 #   no-clint        a DT without CLINT/MSWI: a boot message, one hart served
 #   no-console      a DT without a console: silent, and the payload passes
@@ -26,6 +30,9 @@ BOOT_FDT_ADDR	:= 0x88000000
 BOOT_NOROOM_ADDR := 0x80030000
 BOOT_IMAGES	:= $(BOOT_OUT)/fw_payload_sbi.bin $(BOOT_OUT)/fw_jump_fdt.bin \
 		   $(BOOT_OUT)/fw_jump_noroom.bin
+
+# the kernel fw_payload, when `make linux` built one
+BOOT_LINUX	:= $(if $(filter $(KERNEL),$(FW_PAYLOAD_PATH)),$(FW_PAYLOAD))
 
 CHECK_SUITES	+= boot
 
@@ -59,11 +66,12 @@ $(BOOT_OUT)/%.elf: $(FW_COMMON_OBJS) $(TOP)/firmware/fw.ld
 $(BOOT_OUT)/%.bin: $(BOOT_OUT)/%.elf
 	@$(FW_OBJCOPY) -O binary $< $@
 
-check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(BOOT_SBI) $(harts_PAYLOAD_ELF) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases
+check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases
 	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) BOOT_OUT=$(BOOT_OUT) \
 		LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \
 		HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) DTB_DIR=$(BUILD)/dts \
-		BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) $(TOP)/tests/boot/run.sh
+		BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) FW_PAYLOAD_LINUX=$(BOOT_LINUX) \
+		$(TOP)/tests/boot/run.sh
 
 .PHONY: check-boot
 .SECONDARY: $(BOOT_IMAGES:.bin=.elf)

@@ -56,6 +56,27 @@ check "fw_payload: the firmware says so and enters the payload linked in at 0x80
 check "fw_payload: banner names the variant" \
 	has "$LOG_DIR/boot-fw-payload.log" "^Tally firmware .* \(fw_payload\)$"
 
+# fw_payload with the Linux kernel: it starts and runs to init (there is
+# no root file system: QEMU loads no initrd without -kernel)
+if [ -n "${FW_PAYLOAD_LINUX:-}" ]; then
+	kdtb=$BOOT_OUT/fw-payload-linux.dtb
+	cp "$(dtb qemu-virt-sscofpmf-4)" "$kdtb" &&
+		fdtput -t s "$kdtb" /chosen bootargs "console=ttyS0 earlycon panic=-1"
+	boot boot-fw-payload-linux 120 --bios "$FW_PAYLOAD_LINUX" --cpu $SBI_CPU \
+		--smp 4 -- -dtb "$kdtb" -no-reboot
+	l=$LOG_DIR/boot-fw-payload-linux.log
+	check "fw_payload + Linux: the firmware enters the kernel linked in" \
+		has "$l" "^Next stage +: 0x80200000 in S-mode"
+	check "fw_payload + Linux: the kernel starts" has "$l" "Linux version 6\.12"
+	check "fw_payload + Linux: all 4 harts come up" \
+		has "$l" "smp: Brought up 1 node, 4 CPUs$"
+	check "fw_payload + Linux: it runs to init (none there), then QEMU stops" \
+		eval 'has "$l" "Kernel panic - not syncing: No working init found" && [ "$rc" = 0 ]'
+else
+	echo "SKIP - fw_payload + Linux (no kernel: make linux)"
+	skipped=$((skipped + 1))
+fi
+
 # fw_jump with FW_JUMP_FDT_ADDR: the payload finds the DT moved there
 payload boot-fw-jump-fdt --bios "$BOOT_OUT/fw_jump_fdt.bin" --cpu $SBI_CPU \
 	--smp 4 --append tally.test "$SBI_PAYLOAD"
