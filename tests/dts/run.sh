@@ -82,5 +82,5 @@ for src in "$top"/dts/qemu-virt-*.dts; do
 		same_as_qemu "$out/$name.dtb" "$4" "$6"
 done
 
-echo "$passed passed, $failed failed"
+echo "dts: $passed passed, $failed failed"
 [ "$failed" = 0 ]
