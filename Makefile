@@ -32,6 +32,7 @@ paths: ## print NAME=path for every built artifact
 	@echo FW_PAYLOAD_ELF=$(FW_PAYLOAD_ELF)
 	@echo QEMU=$(QEMU)
 	@echo KERNEL=$(KERNEL)
+	@echo KERNEL_STOCK=$(KERNEL_STOCK)
 	@echo VMLINUX=$(VMLINUX)
 	@echo INITRAMFS=$(INITRAMFS)
 	@echo PERF=$(PERF)

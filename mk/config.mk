@@ -24,6 +24,7 @@ FW_PAYLOAD	:= $(BUILD)/firmware/fw_payload.bin
 FW_PAYLOAD_ELF	:= $(BUILD)/firmware/fw_payload.elf
 QEMU		:= $(BUILD)/qemu/qemu-system-riscv64
 KERNEL		:= $(BUILD)/linux/Image
+KERNEL_STOCK	:= $(BUILD)/linux/stock/Image
 VMLINUX		:= $(BUILD)/linux/vmlinux
 INITRAMFS	:= $(BUILD)/linux/initramfs.cpio.gz
 PERF		:= $(BUILD)/linux/perf

@@ -16,13 +16,23 @@ LINUX_ENV = TOP=$(TOP) BUILD=$(BUILD) CACHE=$(CACHE) SRC_CACHE=$(SRC_CACHE) \
 	LINUX_TARBALL=$(LINUX_TARBALL) BUSYBOX_TARBALL=$(BUSYBOX_TARBALL)
 LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) \
 	FW_DYNAMIC=$(FW_DYNAMIC) KERNEL=$(KERNEL) INITRAMFS=$(INITRAMFS)
+# The stock kernel (KERNEL_STOCK, mk/config.mk): linux-source-6.12 with none
+# of linux/patches/, as distributions ship it. The tests boot it next to the
+# patched kernel; make run/shell LINUX_KERNEL=stock boot it.
+LINUX_ALL_PATCHES = $(notdir $(sort $(wildcard $(TOP)/linux/patches/*.patch)))
+LINUX_STOCK_ENV = LINUX_SKIP_PATCHES="$(LINUX_ALL_PATCHES)" \
+	LINUX_LINK_DIR=$(patsubst %/,%,$(dir $(KERNEL_STOCK)))
+LINUX_KERNEL ?= patched
+ifeq ($(LINUX_KERNEL),stock)
+RUN_KERNEL = $(KERNEL_STOCK)
+else ifeq ($(LINUX_KERNEL),patched)
+RUN_KERNEL = $(KERNEL)
+else
+$(error LINUX_KERNEL=$(LINUX_KERNEL): say patched or stock)
+endif
 # Boots depend on the project's QEMU and firmware (so they get built) only
 # when those are not overridden with binaries outside build/.
 LINUX_BOOT_DEPS = $(filter $(BUILD)/%,$(QEMU) $(FW_DYNAMIC))
-# The kernel without the snapshot fix (linux/patches/0001), only for
-# tests/linux/record-test.sh, which shows what the fix changes.
-SNAPSHOT_FIX_PATCH = 0001-perf-riscv-sbi-snapshot-restart-base.patch
-KERNEL_UNFIXED = $(BUILD)/linux/unfixed/Image
 # Options for scripts/run-linux.sh. The demo runs under -icount shift=0 so
 # instret/cycle counts are exact; RUN_OPTS= gives the faster host-tick mode.
 RUN_OPTS ?= --icount
@@ -32,9 +42,8 @@ linux: linux-kernel linux-initramfs ## kernel, perf, busybox, initramfs
 linux-kernel: deps
 	@$(LINUX_ENV) $(TOP)/scripts/build-linux.sh
 
-linux-kernel-unfixed: deps
-	@$(LINUX_ENV) LINUX_SKIP_PATCHES=$(SNAPSHOT_FIX_PATCH) \
-		LINUX_LINK_DIR=$(BUILD)/linux/unfixed $(TOP)/scripts/build-linux.sh
+linux-kernel-stock: deps ## the stock kernel (none of linux/patches/)
+	@$(LINUX_ENV) $(LINUX_STOCK_ENV) $(TOP)/scripts/build-linux.sh
 
 linux-perf: deps
 	@$(LINUX_ENV) $(TOP)/scripts/build-perf.sh
@@ -46,25 +55,24 @@ linux-initramfs: linux-perf linux-busybox
 	@$(LINUX_ENV) $(TOP)/scripts/build-initramfs.sh
 
 $(KERNEL) $(VMLINUX): linux-kernel ;
-$(KERNEL_UNFIXED): linux-kernel-unfixed ;
+$(KERNEL_STOCK): linux-kernel-stock ;
 $(PERF): linux-perf ;
 $(BUSYBOX): linux-busybox ;
 $(INITRAMFS): linux-initramfs ;
 
-run: $(LINUX_BOOT_DEPS) linux ## boot Linux, run perf demo (or ARGS='cmd')
-	@$(LINUX_RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $${ARGS:+-- "$$ARGS"}
+run: $(LINUX_BOOT_DEPS) linux $(RUN_KERNEL) ## boot Linux, run perf demo (or ARGS='cmd'; LINUX_KERNEL=stock)
+	@$(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $${ARGS:+-- "$$ARGS"}
 
-shell: $(LINUX_BOOT_DEPS) linux ## boot Linux to an interactive shell
+shell: $(LINUX_BOOT_DEPS) linux $(RUN_KERNEL) ## boot Linux to an interactive shell
 	@# an interactive shell runs without icount, at host speed
-	@$(LINUX_RUN_ENV) $(TOP)/scripts/run-linux.sh $(filter-out --icount,$(RUN_OPTS)) --shell
+	@$(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) $(TOP)/scripts/run-linux.sh $(filter-out --icount,$(RUN_OPTS)) --shell
 
 # Cache entries other than the ones build/linux links to now (other keys:
 # older fragments, patches, scripts) are only kept for switching back.
 linux-prune: linux ## delete cached Linux/perf/busybox builds not in use here
-	@keep="$$(readlink -f $(KERNEL) $(KERNEL_UNFIXED) $(PERF) $(BUSYBOX) | xargs -n1 dirname) \
+	@keep="$$(readlink -f $(KERNEL) $(KERNEL_STOCK) $(PERF) $(BUSYBOX) | xargs -n1 dirname) \
 		$$($(LINUX_ENV) $(TOP)/scripts/build-linux.sh source) \
-		$$($(LINUX_ENV) LINUX_SKIP_PATCHES=$(SNAPSHOT_FIX_PATCH) \
-			$(TOP)/scripts/build-linux.sh source-path)"; \
+		$$($(LINUX_ENV) $(LINUX_STOCK_ENV) $(TOP)/scripts/build-linux.sh source-path)"; \
 	for d in $(CACHE)/linux/src-* $(CACHE)/linux/kernel-* \
 		$(CACHE)/linux/perf-* $(CACHE)/busybox/busybox-*; do \
 		[ -d "$$d" ] || continue; \
@@ -72,5 +80,5 @@ linux-prune: linux ## delete cached Linux/perf/busybox builds not in use here
 		echo "[linux] pruning $$d"; rm -rf "$$d"; \
 	done
 
-.PHONY: linux linux-kernel linux-kernel-unfixed linux-perf linux-busybox linux-initramfs run shell \
+.PHONY: linux linux-kernel linux-kernel-stock linux-perf linux-busybox linux-initramfs run shell \
 	linux-prune

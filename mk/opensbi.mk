@@ -20,23 +20,36 @@ OPENSBI_VERH	:= $(OPENSBI_TREE)/include/sbi/sbi_version.h
 opensbi_ver_part = $(shell sed -n 's/^\#define OPENSBI_VERSION_$(1)[[:space:]]*\([0-9]*\).*/\1/p' \
 		   $(OPENSBI_VERH) 2>/dev/null)
 OPENSBI_VER	:= $(if $(OPENSBI_TREE),$(call opensbi_ver_part,MAJOR).$(call opensbi_ver_part,MINOR))
+# MAJOR * 100 + MINOR, for the payload (bootarg pmu.testdev)
+OPENSBI_VERNUM	:= $(if $(OPENSBI_TREE),$(shell echo $$(($(call opensbi_ver_part,MAJOR) * 100 + $(call opensbi_ver_part,MINOR)))))
 OPENSBI_OUT	:= $(BUILD)/opensbi/$(OPENSBI_VER)
 # the firmware's delegation knobs (docs/delegation.md) apply here too
 OPENSBI_KNOBS	:= TALLY_PMU_DELEGATE=$(FW_PMU_DELEGATE) \
-		   TALLY_PDIS_DELEGATE=$(FW_PDIS_DELEGATE)
-OPENSBI_OBJ	:= $(BUILD)/opensbi/obj-$(shell printf '%s' '$(OPENSBI_TREE) $(OPENSBI_KNOBS)' | \
+		   TALLY_PDIS_DELEGATE=$(FW_PDIS_DELEGATE) \
+		   TALLY_PMU_COMPAT=$(FW_PMU_COMPAT)
+opensbi_obj	= $(BUILD)/opensbi/obj-$(shell printf '%s' '$(OPENSBI_TREE) $(1)' | \
 		   sha256sum | cut -c1-12)
+OPENSBI_OBJ	:= $(call opensbi_obj,$(OPENSBI_KNOBS))
+# the check's second build: the test platform's PMU device registered
+# (platform/opensbi/pmu/testdev.c), whose hooks the payload observes
+OPENSBI_TD_KNOBS := $(OPENSBI_KNOBS) TALLY_PMU_TESTDEV=y
+OPENSBI_TD_OBJ	:= $(call opensbi_obj,$(OPENSBI_TD_KNOBS))
+OPENSBI_TD_OUT	:= $(OPENSBI_OUT)/testdev
 OPENSBI_FW_DYNAMIC := $(OPENSBI_OUT)/fw_dynamic.bin
 OPENSBI_LOGS	:= $(BUILD)/test-logs/opensbi-$(OPENSBI_VER)
 # bootargs: no Tally test channel; firmware events at OpenSBI's call sites
 OPENSBI_PMU_APPEND := pmu.opensbi
+OPENSBI_TD_APPEND := pmu.opensbi pmu.testdev=$(OPENSBI_VERNUM)
+# the test device's run: its interrupt is visible only without Sscofpmf
+OPENSBI_TD_CPUS	:= testdev=rv64
 
 # OpenSBI's make in a clean environment: none of this build's command-line
 # variables (FW_DYNAMIC=...) may leak into it.
-OPENSBI_MAKE	= env -i PATH="$$PATH" HOME="$$HOME" make -C $(OPENSBI_TREE) \
-		  PLATFORM_DIR=$(TOP)/platform/opensbi O=$(OPENSBI_OBJ) \
+# $(call opensbi_make,obj dir,knobs)
+opensbi_make	= env -i PATH="$$PATH" HOME="$$HOME" make -C $(OPENSBI_TREE) \
+		  PLATFORM_DIR=$(TOP)/platform/opensbi O=$(1) \
 		  CROSS_COMPILE=$(CROSS_COMPILE) PLATFORM_RISCV_XLEN=64 \
-		  $(OPENSBI_KNOBS) -j$(JOBS)
+		  $(2) -j$(JOBS)
 
 opensbi_need = echo "opensbi: OPENSBI_SRC is not set: give an OpenSBI source tree," \
 	"e.g. make $(1) OPENSBI_SRC=<opensbi-1.5.1 or -1.9> (docs/opensbi.md)"
@@ -52,7 +65,7 @@ opensbi:
 # What would run: the link check, one payload run per CPU model, each
 # Linux test.
 OPENSBI_RUNS	= link $(addprefix pmu-,$(foreach r,$(PMU_CPUS),$(firstword $(subst =, ,$(r))))) \
-		  $(addprefix linux-,$(notdir $(LINUX_TESTS:-test.sh=)))
+		  pmu-testdev $(addprefix linux-,$(notdir $(LINUX_TESTS:-test.sh=)))
 
 check-opensbi:
 	@$(call opensbi_need,check-opensbi)
@@ -69,7 +82,7 @@ opensbi: deps ## OpenSBI + Tally's PMU into build/opensbi/<version>/ (OPENSBI_SR
 		exit 1; }
 	@echo "[opensbi] OpenSBI $(OPENSBI_VER) from $(OPENSBI_TREE) with Tally's PMU"
 	@mkdir -p $(OPENSBI_OBJ)
-	@$(OPENSBI_MAKE)
+	@$(call opensbi_make,$(OPENSBI_OBJ),$(OPENSBI_KNOBS))
 	@mkdir -p $(OPENSBI_OUT)
 	@for f in fw_dynamic fw_jump; do \
 		for x in bin elf; do \
@@ -79,6 +92,14 @@ opensbi: deps ## OpenSBI + Tally's PMU into build/opensbi/<version>/ (OPENSBI_SR
 	done
 	@echo "$(OPENSBI_TREE)" > $(OPENSBI_OUT)/source
 	@echo "[opensbi] $(OPENSBI_OUT)/fw_dynamic.bin, fw_jump.bin"
+
+# the check's build with the test platform's PMU device (not for users)
+opensbi-testdev: opensbi
+	@mkdir -p $(OPENSBI_TD_OBJ) $(OPENSBI_TD_OUT)
+	@$(call opensbi_make,$(OPENSBI_TD_OBJ),$(OPENSBI_TD_KNOBS))
+	@cp $(OPENSBI_TD_OBJ)/platform/opensbi/firmware/fw_dynamic.bin \
+		$(OPENSBI_TD_OBJ)/platform/opensbi/firmware/fw_dynamic.elf \
+		$(OPENSBI_TD_OUT)/
 
 # Tally's objects are in the image (a platform that only added them to
 # platform-objs-y would link OpenSBI's own PMU); both sbi_pmu.o and
@@ -105,7 +126,7 @@ opensbi_add = line=$$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' $(1
 	fi
 
 check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OPENSBI_SRC=<tree>)
-	@$(MAKE) --no-print-directory opensbi
+	@$(MAKE) --no-print-directory opensbi-testdev
 	@mkdir -p $(OPENSBI_LOGS)
 	@p=0 f=0 s=0; \
 	$(opensbi_link_check); \
@@ -121,6 +142,17 @@ check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OP
 	else \
 		echo "FAIL - opensbi: $$n payload logs lack the tally-pmu banner line"; f=$$((f + 1)); \
 	fi; \
+	$(MAKE) --no-print-directory check-pmu \
+		FW_DYNAMIC=$(OPENSBI_TD_OUT)/fw_dynamic.bin \
+		PMU_CPUS="$(OPENSBI_TD_CPUS)" PMU_STRICT_CPU= \
+		PMU_APPEND="$(OPENSBI_TD_APPEND)" \
+		PMU_LOGS=$(OPENSBI_LOGS)/testdev | tee $(OPENSBI_LOGS)/pmu-testdev.out; \
+	$(call opensbi_add,$(OPENSBI_LOGS)/pmu-testdev.out); \
+	if grep -qaE 'Platform PMU Device *: tally-testdev' $(OPENSBI_LOGS)/testdev/pmu-*.log; then \
+		echo "ok - opensbi: the test platform's PMU device is registered"; p=$$((p + 1)); \
+	else \
+		echo "FAIL - opensbi: the testdev boot banner lacks tally-testdev"; f=$$((f + 1)); \
+	fi; \
 	$(MAKE) --no-print-directory check-linux FW_DYNAMIC=$(OPENSBI_FW_DYNAMIC) \
 		LINUX_TEST_LOGS=$(OPENSBI_LOGS)/linux | tee $(OPENSBI_LOGS)/linux.out; \
 	$(call opensbi_add,$(OPENSBI_LOGS)/linux.out); \
@@ -133,4 +165,4 @@ check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OP
 
 endif
 
-.PHONY: opensbi check-opensbi
+.PHONY: opensbi opensbi-testdev check-opensbi

@@ -11,11 +11,11 @@ LINUX_TEST_LOGS ?= $(BUILD)/test-logs/linux
 
 LINUX_TESTS ?= $(patsubst %-test.sh,%,$(notdir $(sort $(wildcard $(TOP)/tests/linux/*-test.sh))))
 
-check-linux: $(LINUX_BOOT_DEPS) linux $(KERNEL_UNFIXED) ## Linux boot + perf tests
+check-linux: $(LINUX_BOOT_DEPS) linux $(KERNEL_STOCK) ## Linux boot + perf tests (patched and stock kernel)
 	@p=0; f=0; s=0; \
 	for t in $(LINUX_TESTS); do \
 		echo "--- $$t-test.sh"; \
-		$(LINUX_RUN_ENV) KERNEL_UNFIXED=$(KERNEL_UNFIXED) \
+		$(LINUX_RUN_ENV) KERNEL_STOCK=$(KERNEL_STOCK) \
 			LOG_DIR=$(LINUX_TEST_LOGS) \
 			$(TOP)/tests/linux/$$t-test.sh | tee $(BUILD)/linux/last-test.out; \
 		line=$$(tail -1 $(BUILD)/linux/last-test.out); \

@@ -4,7 +4,7 @@
 # RV64 build of the same sources (no globals, no library calls beyond the
 # host interface and memset).
 
-CHECK_SUITES	+= unit
+CHECK_SUITES	+= unit mutation
 
 UNIT_BUILD	:= $(BUILD)/unit
 UNIT_CC		?= $(if $(shell command -v clang 2>/dev/null),clang,gcc)
@@ -61,9 +61,14 @@ bench-pmu: $(BENCH_ELF) ## PMU core instruction counts per call (QEMU, -icount)
 
 .PHONY: bench-pmu
 
-# `make mutation-unit`: plant known bugs in a copy of lib/pmu/ and check
-# that the unit tests catch every one (slow; not part of `make check`).
-mutation-unit: ## check that the PMU unit tests catch planted bugs
-	@python3 $(TOP)/tests/unit/mutation.py $(TOP) $(UNIT_BUILD)/mutation
+# `make check-mutation`: plant known bugs, one at a time, in a copy of
+# lib/pmu/ and check that the unit tests catch every one; only the objects
+# a mutated file goes into are rebuilt (tests/unit/mutation.py).
+MUTATION_JOBS	?= $(JOBS)
 
-.PHONY: mutation-unit
+check-mutation: $(UNIT_OBJS) ## the unit tests must catch every planted bug in lib/pmu
+	@CC="$(UNIT_CC)" CFLAGS="$(UNIT_CFLAGS)" python3 \
+		$(TOP)/tests/unit/mutation.py $(TOP) $(UNIT_BUILD) \
+		$(UNIT_BUILD)/mutation $(MUTATION_JOBS)
+
+.PHONY: check-mutation

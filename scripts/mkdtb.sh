@@ -5,6 +5,7 @@
 #
 #   mkdtb.sh OUT.dtb CPU SMP [PMU_MASK [PDIS [NAME=U32...]]]
 #
+# CPU or SMP given as '-' is qemu-run.sh's default.
 # PMU_MASK -> tally,pmu-delegate, PDIS (0/1) -> tally,pdis-delegate; a knob
 # given as '-' is left out (the firmware's build value applies). Each
 # NAME=U32 adds /chosen NAME (e.g. tally,pmu-compat=0). Boot with
@@ -14,7 +15,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-usage() { sed -n '4,12p' "$0" >&2; exit 2; }
+usage() { sed -n '4,13p' "$0" >&2; exit 2; }
 
 main() {
 	[ $# -ge 3 ] || usage
@@ -22,7 +23,10 @@ main() {
 
 	mkdir -p "$(dirname "$out")"
 	rm -f "$out"
-	"$top/scripts/qemu-run.sh" --cpu "$cpu" --smp "$smp" --timeout 60 \
+	local machine=()
+	[ "$cpu" = - ] || machine+=(--cpu "$cpu")
+	[ "$smp" = - ] || machine+=(--smp "$smp")
+	"$top/scripts/qemu-run.sh" "${machine[@]}" --timeout 60 \
 		-- -machine dumpdtb="$out" >/dev/null
 	[ -s "$out" ] || { echo "mkdtb.sh: QEMU wrote no $out" >&2; exit 1; }
 	[ "$mask" = - ] || fdtput -t i "$out" /chosen tally,pmu-delegate "$mask"

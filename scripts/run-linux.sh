@@ -13,8 +13,11 @@
 #   --append S      extra kernel command line
 #   --cpu C --smp N --icount     passed to qemu-run.sh (defaults there:
 #                   rv64,sscofpmf=true,smcntrpmf=true, 4 harts, no icount)
+#   --chosen NAME=N   boot with QEMU's device tree plus the u32 property
+#                   NAME = N in /chosen, e.g. a firmware knob (repeatable)
 #   --dtb FILE      boot this device tree (e.g. build/dts/*.dtb) instead
-#                   of QEMU's own; it must describe the same cpu and smp
+#                   of QEMU's own (--chosen then edits a copy of it); it
+#                   must describe the same cpu and smp
 #   --qemu-arg A    one more QEMU argument (repeatable)
 #   -q              do not copy the console to stdout (log file only)
 # Environment: QEMU, FW_DYNAMIC (as qemu-run.sh), KERNEL, INITRAMFS.
@@ -31,17 +34,19 @@ INITRAMFS=${INITRAMFS:-$BUILD/linux/initramfs.cpio.gz}
 export QEMU=${QEMU:-$BUILD/qemu/qemu-system-riscv64}
 export FW_DYNAMIC=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
 
-log= timeout=300 append= shell= quiet=
-qargs=() xargs=()
+log= timeout=300 append= shell= quiet= cpu=- smp=-
+qargs=() chosen=() extra=() qextra=() dtb=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--log) log=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--append) append=$2; shift ;;
-	--cpu|--smp) qargs+=("$1" "$2"); shift ;;
+	--chosen) chosen+=("$2"); shift ;;
+	--dtb) dtb=$2; shift ;;
+	--qemu-arg) qextra+=("$2"); shift ;;
+	--cpu) cpu=$2; qargs+=("$1" "$2"); shift ;;
+	--smp) smp=$2; qargs+=("$1" "$2"); shift ;;
 	--icount) qargs+=(--icount) ;;
-	--dtb) xargs+=(-dtb "$2"); shift ;;
-	--qemu-arg) xargs+=("$2"); shift ;;
 	--shell) shell=1 ;;
 	-q) quiet=1 ;;
 	--) shift; break ;;
@@ -55,18 +60,42 @@ for f in "$KERNEL" "$INITRAMFS" "$FW_DYNAMIC"; do
 	[ -e "$f" ] || { echo "run-linux.sh: missing $f (make linux firmware)" >&2; exit 2; }
 done
 
+# scratch: a temporary directory $tmp_dir for this boot, removed at exit.
+tmp_dir=
+trap 'rm -rf "$tmp_dir"' EXIT
+scratch() { [ -n "$tmp_dir" ] || tmp_dir=$(mktemp -d "${TMPDIR:-/tmp}/run-linux.XXXXXX"); }
+
 # with_command CMD: an initrd that is INITRAMFS plus a second archive
 # holding CMD as /etc/tally/cmd (the kernel unpacks concatenated archives),
 # so a command of any length and with any characters reaches init.
 with_command() {
-	cmd_dir=$(mktemp -d "${TMPDIR:-/tmp}/run-linux.XXXXXX")
-	trap 'rm -rf "$cmd_dir"' EXIT
+	scratch
+	cmd_dir=$tmp_dir
 	mkdir -p "$cmd_dir/root/etc/tally"
 	printf '%s\n' "$1" >"$cmd_dir/root/etc/tally/cmd"
 	(cd "$cmd_dir/root" && find etc | LC_ALL=C sort |
 		cpio --quiet -o -H newc -R 0:0 | gzip -n) >"$cmd_dir/cmd.cpio.gz"
 	cat "$INITRAMFS" "$cmd_dir/cmd.cpio.gz" >"$cmd_dir/initrd"
 	initrd=$cmd_dir/initrd
+}
+
+# with_chosen: the device tree QEMU builds for this machine (same CPU and
+# harts) with the --chosen properties in /chosen (scripts/mkdtb.sh), passed
+# to QEMU as -dtb; QEMU still writes bootargs and the initrd into it.
+with_chosen() {
+	local kv
+
+	scratch
+	if [ -n "$dtb" ]; then
+		cp "$dtb" "$tmp_dir/machine.dtb"
+		for kv in "${chosen[@]}"; do
+			fdtput -t i "$tmp_dir/machine.dtb" /chosen "${kv%%=*}" "${kv#*=}"
+		done
+	else
+		"$TOP/scripts/mkdtb.sh" "$tmp_dir/machine.dtb" "$cpu" "$smp" - - "${chosen[@]}" ||
+			{ echo "run-linux.sh: no device tree with --chosen ${chosen[*]}" >&2; exit 2; }
+	fi
+	dtb=$tmp_dir/machine.dtb
 }
 
 initrd=$INITRAMFS
@@ -79,13 +108,22 @@ elif [ $# -gt 0 ]; then
 fi
 [ -n "$append" ] && cmdline+=" $append"
 
+if [ ${#chosen[@]} -gt 0 ]; then
+	with_chosen
+fi
+[ -n "$dtb" ] && extra+=(-dtb "$dtb")
+extra+=("${qextra[@]}")
+[ ${#extra[@]} -gt 0 ] && extra=(-- "${extra[@]}")
 run_qemu=("$TOP/scripts/qemu-run.sh" --kernel "$KERNEL" --initrd "$initrd"
 	--append "$cmdline" "${qargs[@]}")
 
 if [ -n "$shell" ]; then
 	echo "[run-linux] interactive shell on $(basename "$QEMU"), firmware $FW_DYNAMIC"
 	echo "[run-linux] type 'exit' to power off (Ctrl-A X quits QEMU)"
-	exec "${run_qemu[@]}" --interactive ${xargs[@]:+--} "${xargs[@]}"
+	# no exec when a scratch directory must be removed afterwards
+	[ -n "$tmp_dir" ] || exec "${run_qemu[@]}" --interactive
+	"${run_qemu[@]}" --interactive "${extra[@]}"
+	exit
 fi
 
 if [ -z "$log" ]; then
@@ -98,10 +136,10 @@ echo "[run-linux] booting $KERNEL on $FW_DYNAMIC with $QEMU"
 echo "[run-linux] log: $log"
 set +e
 if [ -n "$quiet" ]; then
-	"${run_qemu[@]}" --timeout "$timeout" ${xargs[@]:+--} "${xargs[@]}" >"$log" 2>&1
+	"${run_qemu[@]}" --timeout "$timeout" "${extra[@]}" >"$log" 2>&1
 	rc=$?
 else
-	"${run_qemu[@]}" --timeout "$timeout" ${xargs[@]:+--} "${xargs[@]}" 2>&1 | tee "$log"
+	"${run_qemu[@]}" --timeout "$timeout" "${extra[@]}" 2>&1 | tee "$log"
 	rc=${PIPESTATUS[0]}
 fi
 set -e

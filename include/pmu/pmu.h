@@ -85,12 +85,11 @@ struct pmu_hart {
 	struct pmu_snapshot_area *snap_last;	/* last set, even if disabled */
 	bool snap_rearm;		/* HSM stop since: snap_last may serve */
 	uint32_t saved_of;		/* OF bits kept across suspend */
-	uint32_t fw_other_started;	/* fw counters on events >= 256 */
 	uint64_t hw_evt[PMU_HW_CTR_MAX];	/* mhpmevent / x..cfg value */
 	uint64_t hw_saved[PMU_HW_CTR_MAX];	/* values across suspend */
 	uint64_t fw_value[PMU_FW_CTR_MAX];
 	uint64_t fw_data[PMU_FW_CTR_MAX];
-	uint32_t fw_code[PMU_FW_CTR_MAX];
+	unsigned long fw_code[PMU_FW_CTR_MAX];	/* the stride of fw_value */
 	uint32_t fw_ev_started[PMU_FW_STD_MAX];	/* per SBI fw event */
 	unsigned int hart_features;	/* PMU_FEAT_* probed on this hart */
 	bool cde;			/* menvcfg.CDE set on this hart */
@@ -257,21 +256,14 @@ void pmu_hart_suspend(struct pmu_hart *h);
 void pmu_hart_resume(struct pmu_hart *h);
 
 /**
- * pmu_fw_event_inc() - count one firmware event on this hart
+ * pmu_fw_event_inc() - count one SBI firmware event on this hart
  * @h: per-hart state
- * @code: SBI firmware event code (0..21 or 256..65534); PMU_FW_PLATFORM
- *        events go through pmu_fw_platform_event_inc()
+ * @code: SBI firmware event code (0..21; other codes count nothing:
+ *        platform events are counted by the platform, <pmu/pmu_host.h>)
  *
- * O(1) for the SBI events: one bitmap load when nothing counts them.
+ * O(1): one bitmap load when nothing counts the event.
  */
 void pmu_fw_event_inc(struct pmu_hart *h, unsigned int code);
-
-/**
- * pmu_fw_platform_event_inc() - count one SBI_PMU_FW_PLATFORM event
- * @h: per-hart state
- * @data: the platform event encoding (event_data of the configuration)
- */
-void pmu_fw_platform_event_inc(struct pmu_hart *h, uint64_t data);
 
 /**
  * pmu_sbi_ecall() - handle one call of the SBI PMU extension

@@ -9,6 +9,7 @@
 #define PMU_HOST_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #ifdef PMU_HOST_INLINE_H
 /*
@@ -85,5 +86,51 @@ bool pmu_host_smem_allowed(unsigned long addr_lo, unsigned long addr_hi,
  * Identity in the firmware; test harnesses map it into a buffer.
  */
 void *pmu_host_smem_ptr(unsigned long addr);
+
+/*
+ * Platform firmware events: SBI_PMU_FW_PLATFORM (firmware event code 65535)
+ * whose event_data is the platform's own encoding. The platform counts
+ * them, not the core: a firmware counter j (0 .. PMU_FW_CTR_MAX - 1; SBI
+ * counter index hw_slots + j) bound to one is started, stopped, read and
+ * written through these functions. A host without platform firmware
+ * events answers false from pmu_host_fw_platform_valid() and the core then
+ * refuses the event everywhere (config_matching NOT_SUPPORTED,
+ * event_get_info "unsupported"); the other five are then never called.
+ * The SBI implementation-specific codes 256..65534 have no host function:
+ * the core has none of them and refuses them.
+ */
+
+/**
+ * pmu_host_fw_platform_valid() - does the platform have this event?
+ * @data: event_data of the request (any 64-bit value, possibly garbage)
+ */
+bool pmu_host_fw_platform_valid(uint64_t data);
+
+/**
+ * pmu_host_fw_platform_match() - may firmware counter @j count event @data?
+ * @j: firmware counter number (not the SBI index)
+ * @data: an encoding pmu_host_fw_platform_valid() accepted
+ */
+bool pmu_host_fw_platform_match(unsigned int j, uint64_t data);
+
+/**
+ * pmu_host_fw_platform_start() - start counting @data on counter @j
+ * Return: 0, or an SBI_ERR_* the SBI call returns (the counter then stays
+ * stopped).
+ */
+long pmu_host_fw_platform_start(unsigned int j, uint64_t data);
+
+/**
+ * pmu_host_fw_platform_stop() - stop counter @j
+ * Return: 0, or an SBI_ERR_* the SBI call returns (the counter then stays
+ * started).
+ */
+long pmu_host_fw_platform_stop(unsigned int j);
+
+/** pmu_host_fw_platform_read() - value of counter @j (fw_read, snapshot) */
+uint64_t pmu_host_fw_platform_read(unsigned int j);
+
+/** pmu_host_fw_platform_write() - load counter @j (initial values, CLEAR_VALUE) */
+void pmu_host_fw_platform_write(unsigned int j, uint64_t value);
 
 #endif /* PMU_HOST_H */

@@ -22,6 +22,9 @@
 #define MSTATUS_MPRV			BIT(17)
 #define MSTATUS_SUM			BIT(18)
 #define MSTATUS_MXR			BIT(19)
+#define MSTATUS_SPELP			BIT(23)	/* Zicfilp */
+#define MSTATUS_SDT			BIT(24)	/* Ssdbltrp */
+#define MSTATUS_MPELP			BIT(41)	/* Zicfilp */
 #define MSTATUS_MPV			BIT(39)
 #define MSTATUS_GVA			BIT(38)
 
@@ -63,12 +66,19 @@
 #define CAUSE_FETCH_PAGE_FAULT		12
 #define CAUSE_LOAD_PAGE_FAULT		13
 #define CAUSE_STORE_PAGE_FAULT		15
+#define CAUSE_DOUBLE_TRAP		16	/* Ssdbltrp: to M-mode only */
+#define CAUSE_SOFTWARE_CHECK		18	/* Zicfilp/Zicfiss */
 #define CAUSE_FETCH_GUEST_PAGE_FAULT	20
 #define CAUSE_LOAD_GUEST_PAGE_FAULT	21
 #define CAUSE_VIRTUAL_INST_FAULT	22
 #define CAUSE_STORE_GUEST_PAGE_FAULT	23
 
 /* menvcfg */
+#define MENVCFG_LPE			BIT(2)	/* Zicfilp: landing pads in S */
+#define MENVCFG_SSE			BIT(3)	/* Zicfiss: shadow stack in S */
+#define MENVCFG_PMM			(_UL(3) << 32)	/* Smnpm: PMLEN of S */
+#define MENVCFG_PMM_PMLEN_7		(_UL(2) << 32)
+#define MENVCFG_PMM_PMLEN_16		(_UL(3) << 32)
 #define MENVCFG_CBIE			(_UL(3) << 4)
 #define MENVCFG_CBCFE			BIT(6)
 #define MENVCFG_CBZE			BIT(7)

@@ -28,6 +28,8 @@
 #define SBI_EXT_SRST			0x53525354
 #define SBI_EXT_PMU			0x504D55
 #define SBI_EXT_DBCN			0x4442434E
+#define SBI_EXT_SUSP			0x53555350
+#define SBI_EXT_FWFT			0x46574654
 
 /* BASE */
 #define SBI_EXT_BASE_GET_SPEC_VERSION	0
@@ -98,6 +100,24 @@
 #define SBI_EXT_PMU_SNAPSHOT_SET_SHMEM		7
 #define SBI_EXT_PMU_EVENT_GET_INFO		8
 
+/* SUSP */
+#define SBI_EXT_SUSP_SYSTEM_SUSPEND	0
+#define SBI_SUSP_SLEEP_TYPE_SUSPEND_TO_RAM 0
+
+/* FWFT: feature IDs are 32 bits; bit 31 global, bit 30 platform-specific */
+#define SBI_EXT_FWFT_SET		0
+#define SBI_EXT_FWFT_GET		1
+#define SBI_FWFT_MISALIGNED_EXC_DELEG	0
+#define SBI_FWFT_LANDING_PAD		1
+#define SBI_FWFT_SHADOW_STACK		2
+#define SBI_FWFT_DOUBLE_TRAP		3
+#define SBI_FWFT_PTE_AD_HW_UPDATING	4
+#define SBI_FWFT_POINTER_MASKING_PMLEN	5
+#define SBI_FWFT_NR_FEATURES		6
+#define SBI_FWFT_GLOBAL_BIT		0x80000000U
+#define SBI_FWFT_PLATFORM_BIT		0x40000000U
+#define SBI_FWFT_SET_FLAG_LOCK		1UL
+
 /*
  * Firmware-specific extension (SBI space 0x0A000000 | implementation id):
  * the test channel, present only when /chosen/bootargs holds "tally.test".
@@ -108,6 +128,8 @@
 #define SBI_TALLY_TEST_FW_CHECKSUM_BOOT	2	/* same, taken at boot */
 #define SBI_TALLY_TEST_VVMA_HGATP	3	/* a0 = hartid: hgatp live at */
 						/* its last HFENCE.VVMA* */
+/* suspends that lost the hart state (all harts); NOT_SUPPORTED: off */
+#define SBI_TALLY_TEST_SUSPEND_LOSSES	4
 
 /* Implementation ID reported by BASE get_impl_id (not a registered id). */
 #define SBI_IMPL_ID_TALLY		0x7a11

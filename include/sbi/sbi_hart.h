@@ -16,6 +16,13 @@
 void sbi_hart_init(void);
 
 /*
+ * After a non-retentive suspend: rebuild what the hart lost (envcfg with
+ * the FWFT values, PMP, delegation, counter enables) and the PMU state
+ * pmu_hart_suspend() saved.
+ */
+void sbi_hart_restore(void);
+
+/*
  * Probe this hart's extensions (scratch->isa: the DT's view confirmed by
  * its own CSRs), once in the hart's life. Return: true on the first call.
  */

@@ -23,6 +23,11 @@ enum sbi_isa_ext {
 	SBI_ISA_EXT_H,
 	SBI_ISA_EXT_ZICNTR_TIME,	/* the time CSR exists in hardware */
 	SBI_ISA_EXT_ZKR,		/* seed CSR, S-mode access via mseccfg */
+	SBI_ISA_EXT_ZICFILP,		/* menvcfg.LPE */
+	SBI_ISA_EXT_ZICFISS,		/* menvcfg.SSE */
+	SBI_ISA_EXT_SVADU,		/* menvcfg.ADUE */
+	SBI_ISA_EXT_SVADE,		/* A/D faults: the DT's word only */
+	SBI_ISA_EXT_SMNPM,		/* menvcfg.PMM */
 	SBI_ISA_EXT_MAX
 };
 

@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 #include <sbi/riscv_atomic.h>
+#include <sbi/sbi_fwft.h>
 #include <sbi/sbi_isa.h>
 #include <sbi/sbi_tlb.h>
 #include <pmu/pmu.h>
@@ -44,6 +45,9 @@ struct sbi_scratch {
 	bool isa_probed;
 	/* M-mode traps the firmware did not expect (test channel) */
 	unsigned long unexpected_traps;
+	/* non-retentive suspends whose state loss was emulated */
+	unsigned long suspend_losses;
+	struct sbi_fwft_hart fwft;
 	struct pmu_hart pmu;
 };
 

@@ -16,14 +16,14 @@ static inline bool pmu_is_fw(const struct pmu_platform *plat, unsigned int i)
 uint64_t pmu_ctr_value(const struct pmu_hart *h, unsigned int idx)
 {
 	if (pmu_is_fw(h->plat, idx))
-		return h->fw_value[idx - h->plat->hw_slots];
+		return pmu_fw_value(h, idx - h->plat->hw_slots);
 	return pmu_hw_read(idx);
 }
 
 void pmu_ctr_set_value(struct pmu_hart *h, unsigned int idx, uint64_t val)
 {
 	if (pmu_is_fw(h->plat, idx))
-		h->fw_value[idx - h->plat->hw_slots] = val;
+		pmu_fw_set_value(h, idx - h->plat->hw_slots, val);
 	else
 		pmu_hw_write(idx, val);
 }
@@ -112,6 +112,65 @@ static inline void pmu_ctr_bind_hw(struct pmu_hart *h, unsigned int c,
 		pmu_hw_stop(1U << c);	/* was free-running */
 }
 
+/*
+ * A platform firmware event: the counters the host lets count it, chosen
+ * like those of an SBI event; CLEAR_VALUE and AUTO_START through the host.
+ * A counter whose AUTO_START the platform refuses is given back.
+ */
+static PMU_COLD long pmu_ctr_config_platform(struct pmu_hart *h, uint64_t set,
+					     unsigned long flags, uint64_t data,
+					     unsigned long *idx_out)
+{
+	const struct pmu_platform *plat = h->plat;
+	uint64_t cand;
+	unsigned int c, j;
+	long rc;
+
+	cand = set & plat->fw_mask &
+	       ((uint64_t)pmu_fw_platform_counters(plat, data) << plat->hw_slots);
+	if (flags & PMU_CFG_SKIP_MATCH) {
+		c = pmu_ctz(set);
+		if (!((cand >> c) & 1) || ((h->started >> c) & 1))
+			return SBI_ERR_NOT_SUPPORTED;
+	} else {
+		cand &= ~h->mapped;
+		if (!cand)
+			return SBI_ERR_NOT_SUPPORTED;
+		c = pmu_ctz(cand);
+	}
+	j = c - plat->hw_slots;
+	pmu_fw_config(h, j, PMU_FW_PLATFORM, data);
+	if (flags & PMU_CFG_CLEAR_VALUE)
+		pmu_host_fw_platform_write(j, 0);
+	if (flags & PMU_CFG_AUTO_START) {
+		rc = pmu_host_fw_platform_start(j, data);
+		if (rc) {
+			h->mapped &= ~(1ULL << c);
+			return rc;
+		}
+		h->started |= 1ULL << c;
+	}
+	h->mapped |= 1ULL << c;
+	*idx_out = c;
+	return SBI_SUCCESS;
+}
+
+/*
+ * No hardware or SBI firmware counter takes the event: a platform firmware
+ * event goes to the host's counters, anything else is NOT_SUPPORTED. Here,
+ * not up front, so that the common events pay nothing for the check.
+ */
+static PMU_COLD long pmu_ctr_config_other(struct pmu_hart *h, uint64_t set,
+					  unsigned long flags,
+					  unsigned long event_idx,
+					  uint64_t data,
+					  unsigned long *idx_out)
+{
+	if (!pmu_fw_platform_event(event_idx, data))
+		return SBI_ERR_NOT_SUPPORTED;
+	return pmu_ctr_config_platform(h, set, flags, data, idx_out);
+}
+
 long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 			  unsigned long flags, unsigned long event_idx,
 			  uint64_t data, unsigned long *idx_out)
@@ -123,7 +182,7 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 
 	if (fw)
 		cand = set & plat->fw_mask;
-	else
+	else	/* general, cache and raw events; none for a platform one */
 		cand = set & pmu_event_hw_counters(plat, event_idx, data,
 						   &selector);
 	if (flags & PMU_CFG_SKIP_MATCH) {
@@ -132,13 +191,15 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 		if (!fw)
 			cand = pmu_usable(plat, cand, flags);
 		if (!((cand >> c) & 1) || ((h->started >> c) & 1))
-			return SBI_ERR_NOT_SUPPORTED;
+			return pmu_ctr_config_other(h, set, flags, event_idx,
+						    data, idx_out);
 	} else {
 		cand &= ~h->mapped;
 		if (!fw)
 			cand = pmu_prefer(plat, cand, flags);
 		if (!cand)
-			return SBI_ERR_NOT_SUPPORTED;
+			return pmu_ctr_config_other(h, set, flags, event_idx,
+						    data, idx_out);
 		c = pmu_ctz(cand);
 	}
 	if (fw)
@@ -174,8 +235,11 @@ static PMU_COLD void pmu_ctr_init_values(struct pmu_hart *h, unsigned long base,
 		if (left & 1)
 			pmu_hw_write(i, init_value);
 	for (left = todo & plat->fw_mask; left; left &= left - 1)
-		h->fw_value[pmu_ctz(left) - plat->hw_slots] = init_value;
+		pmu_fw_set_value(h, pmu_ctz(left) - plat->hw_slots, init_value);
 }
+
+static long pmu_ctr_start_platform(struct pmu_hart *h, uint64_t set,
+				   uint64_t todo);
 
 /* Any start: firmware counters, several, some started, snapshot values. */
 static PMU_COLD long pmu_ctr_start_any(struct pmu_hart *h, unsigned long base,
@@ -189,10 +253,45 @@ static PMU_COLD long pmu_ctr_start_any(struct pmu_hart *h, unsigned long base,
 	if (flags)	/* validated: SET_INIT_VALUE or INIT_SNAPSHOT */
 		pmu_ctr_init_values(h, base, todo, flags, init_value);
 	h->started |= todo;
-	pmu_fw_start(h, pmu_fw_bits(plat, todo));
+	if (!pmu_fw_start(h, pmu_fw_bits(plat, todo)))
+		return pmu_ctr_start_platform(h, set, todo);
 	hw = (uint32_t)(todo & plat->hw_mask);
 	if (hw)
 		pmu_hw_start(h, hw);
+	return todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;
+}
+
+/*
+ * A start with platform counters (todo: the counters to start, values
+ * loaded, already marked started): the platform starts its own, the rest
+ * goes through pmu_ctr_start_any() again. The platform's error, if it
+ * refused one (that one stays stopped), else as pmu_ctr_start_any().
+ */
+static PMU_COLD long pmu_ctr_start_platform(struct pmu_hart *h, uint64_t set,
+					    uint64_t todo)
+{
+	const struct pmu_platform *plat = h->plat;
+	uint64_t rest = todo, left, bit;
+	long err = SBI_SUCCESS, rc;
+	unsigned int j;
+
+	h->started &= ~todo;
+	for (left = todo & plat->fw_mask; left; left &= left - 1) {
+		bit = left & -left;
+		j = pmu_ctz(bit) - plat->hw_slots;
+		if (!pmu_fw_is_platform(h, j))
+			continue;
+		rest &= ~bit;
+		rc = pmu_host_fw_platform_start(j, h->fw_data[j]);
+		if (rc)
+			err = rc;
+		else
+			h->started |= bit;
+	}
+	if (rest)
+		pmu_ctr_start_any(h, 0, rest, 0, 0);	/* no flags: no base */
+	if (err)
+		return err;
 	return todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;
 }
 
@@ -230,9 +329,9 @@ static PMU_COLD void pmu_ctr_release(struct pmu_hart *h, uint64_t set)
 	}
 	h->mapped &= ~set;
 	/* a released cycle/instret runs free again, from its value */
-	if (set & pmu_hw_free(h))
-		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT,
-				   (uint32_t)set & pmu_hw_free(h));
+	set &= plat->hw_mask & PMU_FIXED_MASK;
+	if (set)
+		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, (uint32_t)set);
 }
 
 /* TAKE_SNAPSHOT and RESET after the counters stopped; run = were started */
@@ -252,6 +351,26 @@ static PMU_COLD long pmu_ctr_stop_flags(struct pmu_hart *h, unsigned long base,
 }
 
 /*
+ * A stop with platform counters (run already marked stopped): those the
+ * platform would not stop stay started and mapped, and its error is the
+ * answer; otherwise as pmu_ctr_stop().
+ */
+static PMU_COLD long pmu_ctr_stop_platform(struct pmu_hart *h,
+					   unsigned long base, uint64_t set,
+					   uint64_t run, unsigned long flags)
+{
+	const struct pmu_platform *plat = h->plat;
+	long err = SBI_SUCCESS, rc;
+	uint64_t failed = (uint64_t)pmu_fw_stop_all(h, pmu_fw_bits(plat, run),
+						    &err) << plat->hw_slots;
+
+	h->started |= failed;
+	pmu_hw_stop((uint32_t)(run & plat->hw_mask));
+	rc = pmu_ctr_stop_flags(h, base, set & ~failed, run & ~failed, flags);
+	return err ? err : rc;
+}
+
+/*
  * Every counter of the set is handled even when some fail: Linux stops
  * "all used counters" in one call and expects the started ones stopped.
  * RESET releases a mapped counter whether or not it was started.
@@ -263,23 +382,41 @@ long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 	uint64_t run = set & h->started;
 
 	h->started &= ~run;
-	pmu_fw_stop(h, pmu_fw_bits(plat, run));
+	if (!pmu_fw_stop(h, pmu_fw_bits(plat, run)))
+		return pmu_ctr_stop_platform(h, base, set, run, flags);
 	pmu_hw_stop((uint32_t)(run & plat->hw_mask));
 	if (flags)
 		return pmu_ctr_stop_flags(h, base, set, run, flags);
 	return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;
 }
 
+static PMU_COLD long pmu_ctr_fw_read_platform(unsigned int j, bool hi,
+					      unsigned long *value)
+{
+	uint64_t v = pmu_host_fw_platform_read(j);
+
+#if __SIZEOF_LONG__ == 4
+	*value = hi ? (unsigned long)(v >> 32) : (unsigned long)v;
+#else
+	*value = hi ? 0 : v;
+#endif
+	return SBI_SUCCESS;
+}
+
 long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
 		     unsigned long *value)
 {
 	const struct pmu_platform *plat = h->plat;
+	unsigned long j;
 	uint64_t v;
 
-	if (idx >= plat->num_ctrs || !pmu_is_fw(plat, (unsigned int)idx) ||
+	if (idx >= plat->num_ctrs || idx < plat->hw_slots ||
 	    !((h->mapped >> idx) & 1))
 		return SBI_ERR_INVALID_PARAM;
-	v = h->fw_value[idx - plat->hw_slots];
+	j = idx - plat->hw_slots;
+	if (pmu_fw_is_platform(h, j))
+		return pmu_ctr_fw_read_platform((unsigned int)j, hi, value);
+	v = h->fw_value[j];
 #if __SIZEOF_LONG__ == 4
 	*value = hi ? (unsigned long)(v >> 32) : (unsigned long)v;
 #else

@@ -44,13 +44,28 @@ static long pmu_ecall_cfg_match(struct pmu_hart *h, const unsigned long *a,
 				    out);
 }
 
-/* A snapshot flag needs the memory: set, or kept over an HSM stop. */
-static inline bool pmu_ecall_no_shmem(struct pmu_hart *h)
+/*
+ * A snapshot flag without memory: after an HSM stop the page the hart set
+ * last may serve again (PMU_COMPAT_SNAPSHOT_KEEP, docs/pmu.md). Cold, and
+ * reached by tail calls only, so the common paths keep no stack frame.
+ */
+static PMU_COLD long pmu_ecall_start_rearm(struct pmu_hart *h,
+					   const unsigned long *a,
+					   unsigned long base, uint64_t set)
 {
-	return !h->snap && !pmu_snapshot_rearm(h);
+	if (!pmu_snapshot_rearm(h))
+		return SBI_ERR_NO_SHMEM;
+	return pmu_ctr_start(h, base, set, a[2], pmu_ecall_u64(a, 3));
 }
 
-static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a);
+static inline long pmu_ecall_start_set(struct pmu_hart *h,
+				       const unsigned long *a,
+				       unsigned long base, uint64_t set)
+{
+	if ((a[2] & PMU_START_INIT_SNAPSHOT) && !h->snap)
+		return pmu_ecall_start_rearm(h, a, base, set);
+	return pmu_ctr_start(h, base, set, a[2], pmu_ecall_u64(a, 3));
+}
 
 /*
  * Linux 6.12's pmu_sbi_start_ovf_ctrs_snapshot() restarts the counters of
@@ -61,18 +76,14 @@ static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a);
 static PMU_COLD long pmu_ecall_start_compat(struct pmu_hart *h,
 					    const unsigned long *a)
 {
-	unsigned long b[5];
+	uint64_t set;
 
 	if (!(h->plat->compat & PMU_COMPAT_RESTART_BASE) ||
 	    a[0] != 8UL * sizeof(long) * 8 * sizeof(long) ||
-	    !(a[2] & PMU_START_INIT_SNAPSHOT))
+	    !(a[2] & PMU_START_INIT_SNAPSHOT) ||
+	    !pmu_ecall_set(h->plat, 0, a[1], &set))
 		return SBI_ERR_INVALID_PARAM;
-	b[0] = 0;
-	b[1] = a[1];
-	b[2] = a[2];
-	b[3] = a[3];
-	b[4] = a[4];
-	return pmu_ecall_start(h, b);
+	return pmu_ecall_start_set(h, a, 0, set);
 }
 
 static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a)
@@ -85,9 +96,15 @@ static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a)
 		return SBI_ERR_INVALID_PARAM;
 	if (!pmu_ecall_set(h->plat, a[0], a[1], &set))
 		return pmu_ecall_start_compat(h, a);
-	if ((a[2] & PMU_START_INIT_SNAPSHOT) && pmu_ecall_no_shmem(h))
+	return pmu_ecall_start_set(h, a, a[0], set);
+}
+
+static PMU_COLD long pmu_ecall_stop_rearm(struct pmu_hart *h,
+					  const unsigned long *a, uint64_t set)
+{
+	if (!pmu_snapshot_rearm(h))
 		return SBI_ERR_NO_SHMEM;
-	return pmu_ctr_start(h, a[0], set, a[2], pmu_ecall_u64(a, 3));
+	return pmu_ctr_stop(h, a[0], set, a[2]);
 }
 
 static long pmu_ecall_stop(struct pmu_hart *h, const unsigned long *a)
@@ -97,8 +114,8 @@ static long pmu_ecall_stop(struct pmu_hart *h, const unsigned long *a)
 	if ((a[2] & ~PMU_STOP_VALID_MASK) ||
 	    !pmu_ecall_set(h->plat, a[0], a[1], &set))
 		return SBI_ERR_INVALID_PARAM;
-	if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && pmu_ecall_no_shmem(h))
-		return SBI_ERR_NO_SHMEM;
+	if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)
+		return pmu_ecall_stop_rearm(h, a, set);
 	return pmu_ctr_stop(h, a[0], set, a[2]);
 }
 

@@ -29,6 +29,26 @@ uint32_t pmu_raw_event_counters(const struct pmu_platform *plat,
 	return ctrs & plat->hw_mask;
 }
 
+PMU_COLD uint32_t pmu_fw_platform_counters(const struct pmu_platform *plat,
+					   uint64_t data)
+{
+	uint32_t ctrs = 0;
+	unsigned int j, n = plat->num_ctrs - plat->hw_slots;
+
+	for (j = 0; j < n; j++)
+		if (pmu_host_fw_platform_match(j, data))
+			ctrs |= 1U << j;
+	return ctrs;
+}
+
+/* Out of line, so the host's hooks cost the other events no stack frame. */
+static PMU_COLD bool pmu_fw_platform_supported(const struct pmu_platform *plat,
+					       uint64_t data)
+{
+	return pmu_host_fw_platform_valid(data) &&
+	       pmu_fw_platform_counters(plat, data) != 0;
+}
+
 bool pmu_event_supported(const struct pmu_platform *plat,
 			 unsigned long event_idx, uint64_t data)
 {
@@ -36,6 +56,8 @@ bool pmu_event_supported(const struct pmu_platform *plat,
 
 	if (pmu_fw_event_valid(event_idx, data))
 		return true;
+	if (event_idx == PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_PLATFORM))
+		return pmu_fw_platform_supported(plat, data);
 	return pmu_event_hw_counters(plat, event_idx, data, &sel) != 0;
 }
 

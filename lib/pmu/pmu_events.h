@@ -7,6 +7,8 @@
 #ifndef PMU_EVENTS_H
 #define PMU_EVENTS_H
 
+#include <pmu/pmu_host.h>
+
 /* Slot in plat->events of a general or cache event, -1 for anything else */
 static inline int pmu_hw_event_slot(unsigned long event_idx)
 {
@@ -27,26 +29,40 @@ static inline int pmu_hw_event_slot(unsigned long event_idx)
 	}
 }
 
-/* A firmware event this implementation counts? */
+static inline bool pmu_fw_event_type(unsigned long event_idx)
+{
+	return (event_idx >> PMU_EVIDX_TYPE_SHIFT) == PMU_EV_TYPE_FW;
+}
+
+/*
+ * An SBI firmware event (codes 0..21, event_data 0), which the core counts?
+ * The implementation-specific codes 256..65534 are never events here: no
+ * host defines any.
+ */
 static inline bool pmu_fw_event_valid(unsigned long event_idx, uint64_t data)
 {
-	unsigned long code = event_idx & PMU_EVIDX_CODE_MASK;
-
-	if ((event_idx >> PMU_EVIDX_TYPE_SHIFT) != PMU_EV_TYPE_FW)
-		return false;
-	if (code == PMU_FW_PLATFORM)
-		return true;	/* data is the platform's encoding */
-	if (data)
-		return false;	/* reserved for every other fw event */
-	return code < PMU_FW_STD_MAX || code >= PMU_FW_IMPL_FIRST;
+	return pmu_fw_event_type(event_idx) && !data &&
+	       (event_idx & PMU_EVIDX_CODE_MASK) < PMU_FW_STD_MAX;
 }
+
+/* An SBI_PMU_FW_PLATFORM event the host platform has (and counts)? */
+static inline bool pmu_fw_platform_event(unsigned long event_idx,
+					 uint64_t data)
+{
+	return event_idx == PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_PLATFORM) &&
+	       pmu_host_fw_platform_valid(data);
+}
+
+/* Firmware counters (bit j = counter j) that may count platform event data */
+uint32_t pmu_fw_platform_counters(const struct pmu_platform *plat,
+				  uint64_t data);
 
 uint32_t pmu_raw_event_counters(const struct pmu_platform *plat,
 				unsigned long event_idx, uint64_t data,
 				uint64_t *selector);
 
 /* Hardware counters able to count a hardware event, and its selector. */
-static inline uint32_t pmu_event_hw_counters(const struct pmu_platform *plat,
+static inline uint64_t pmu_event_hw_counters(const struct pmu_platform *plat,
 					     unsigned long event_idx,
 					     uint64_t data, uint64_t *selector)
 {
@@ -57,7 +73,8 @@ static inline uint32_t pmu_event_hw_counters(const struct pmu_platform *plat,
 	if (data)	/* reserved for general and cache events */
 		return 0;
 	*selector = plat->events[slot].selector;
-	return plat->events[slot].counters & plat->hw_mask;
+	/* both zero-extended as loaded: no extension of the result */
+	return (uint64_t)plat->events[slot].counters & plat->hw_mask;
 }
 
 bool pmu_event_supported(const struct pmu_platform *plat,

@@ -1,43 +1,52 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Counting firmware events: one bitmap load when nothing counts the event,
- * one add per counter that does. Binding, start and stop are in pmu_fw.h.
+ * Firmware counters, the cold half: counting SBI firmware events (one
+ * bitmap load when nothing counts the event, one add per counter that
+ * does), and the counters on platform events, which the host counts
+ * (<pmu/pmu_host.h>). Binding and the SBI-event start/stop are in pmu_fw.h.
  */
 #include "pmu_internal.h"
 
-static void pmu_fw_add(struct pmu_hart *h, uint32_t bits)
-{
-	while (bits) {
-		h->fw_value[pmu_ctz(bits)]++;
-		bits &= bits - 1;
-	}
-}
-
 void pmu_fw_event_inc(struct pmu_hart *h, unsigned int code)
 {
-	uint32_t bits, match = 0;
+	uint32_t bits;
 
-	if (code < PMU_FW_STD_MAX) {
-		pmu_fw_add(h, h->fw_ev_started[code]);
-		return;
-	}
-	if (code == PMU_FW_PLATFORM)
-		return;	/* needs its data: pmu_fw_platform_event_inc() */
-	for (bits = h->fw_other_started; bits; bits &= bits - 1)
-		if (h->fw_code[pmu_ctz(bits)] == code)
-			match |= bits & -bits;
-	pmu_fw_add(h, match);
+	if (code >= PMU_FW_STD_MAX)
+		return;	/* platform events are the platform's to count */
+	for (bits = h->fw_ev_started[code]; bits; bits &= bits - 1)
+		h->fw_value[pmu_ctz(bits)]++;
 }
 
-void pmu_fw_platform_event_inc(struct pmu_hart *h, uint64_t data)
+/*
+ * Stop every firmware counter of bits, those on platform events through the
+ * platform. Return: the counters the platform would not stop (*err = its
+ * error), 0 if all stopped.
+ */
+PMU_COLD uint32_t pmu_fw_stop_all(struct pmu_hart *h, uint32_t bits, long *err)
 {
-	uint32_t bits, match = 0;
+	uint32_t failed = 0;
+	long rc;
 
-	for (bits = h->fw_other_started; bits; bits &= bits - 1) {
+	for (; bits; bits &= bits - 1) {
 		unsigned int j = pmu_ctz(bits);
 
-		if (h->fw_code[j] == PMU_FW_PLATFORM && h->fw_data[j] == data)
-			match |= 1U << j;
+		if (!pmu_fw_is_platform(h, j)) {
+			pmu_fw_stop(h, bits & -bits);
+			continue;
+		}
+		rc = pmu_host_fw_platform_stop(j);
+		if (rc) {
+			failed |= bits & -bits;
+			*err = rc;
+		}
 	}
-	pmu_fw_add(h, match);
+	return failed;
+}
+
+void pmu_fw_set_value(struct pmu_hart *h, unsigned int j, uint64_t val)
+{
+	if (pmu_fw_is_platform(h, j))
+		pmu_host_fw_platform_write(j, val);
+	else
+		h->fw_value[j] = val;
 }

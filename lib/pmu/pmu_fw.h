@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Firmware counters, the hot half: binding, start and stop. Started
- * counters live in one bitmap per SBI firmware event (bit j = firmware
- * counter j); implementation-specific and platform events share one more.
+ * Firmware counters, the hot half: binding, start and stop. A counter on
+ * an SBI firmware event lives, while it counts, in that event's bitmap
+ * (bit j = firmware counter j); a counter on a platform event
+ * (fw_code = PMU_FW_PLATFORM) is counted by the host platform and is
+ * started and stopped through it, on the cold paths of pmu_fw.c.
  */
 #ifndef PMU_FW_H
 #define PMU_FW_H
@@ -14,34 +16,54 @@ static inline void pmu_fw_config(struct pmu_hart *h, unsigned int j,
 	h->fw_data[j] = data;
 }
 
-/* The started-bitmap a firmware counter lives in while it counts. */
-static inline uint32_t *pmu_fw_started_map(struct pmu_hart *h,
-					   unsigned int j)
+static inline bool pmu_fw_is_platform(const struct pmu_hart *h, unsigned long j)
 {
-	unsigned int code = h->fw_code[j];
-
-	return code < PMU_FW_STD_MAX ? &h->fw_ev_started[code] :
-	       &h->fw_other_started;
+	return h->fw_code[j] >= PMU_FW_STD_MAX;
 }
 
-static inline void pmu_fw_start(struct pmu_hart *h, uint32_t bits)
+/*
+ * Start the counters on SBI events among bits; false, leaving the rest
+ * undone, at the first one on a platform event: the caller then hands the
+ * whole set to its cold path, so the common case has no extra test.
+ */
+static inline bool pmu_fw_start(struct pmu_hart *h, uint32_t bits)
 {
-	while (bits) {
+	if (!bits)
+		return true;
+	for (; bits; bits &= bits - 1) {
 		unsigned int j = pmu_ctz(bits);
+		unsigned long code = h->fw_code[j];
 
-		*pmu_fw_started_map(h, j) |= 1U << j;
-		bits &= bits - 1;
+		if (code >= PMU_FW_STD_MAX)
+			return false;
+		h->fw_ev_started[code] |= 1U << j;
 	}
+	return true;
 }
 
-static inline void pmu_fw_stop(struct pmu_hart *h, uint32_t bits)
+/* Stop, as pmu_fw_start() starts. */
+static inline bool pmu_fw_stop(struct pmu_hart *h, uint32_t bits)
 {
-	while (bits) {
+	for (; bits; bits &= bits - 1) {
 		unsigned int j = pmu_ctz(bits);
+		unsigned long code = h->fw_code[j];
 
-		*pmu_fw_started_map(h, j) &= ~(1U << j);
-		bits &= bits - 1;
+		if (code >= PMU_FW_STD_MAX)
+			return false;
+		h->fw_ev_started[code] &= ~(1U << j);
 	}
+	return true;
 }
+
+static inline uint64_t pmu_fw_value(const struct pmu_hart *h, unsigned int j)
+{
+	if (pmu_fw_is_platform(h, j))
+		return pmu_host_fw_platform_read(j);
+	return h->fw_value[j];
+}
+
+/* pmu_fw.c: the cold paths, platform counters through the host */
+uint32_t pmu_fw_stop_all(struct pmu_hart *h, uint32_t bits, long *err);
+void pmu_fw_set_value(struct pmu_hart *h, unsigned int j, uint64_t val);
 
 #endif /* PMU_FW_H */

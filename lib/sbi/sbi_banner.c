@@ -2,8 +2,10 @@
 /* The boot banner: enough for a bring-up engineer to see what was found. */
 #include <sbi/sbi_banner.h>
 #include <sbi/sbi_console.h>
+#include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_platform.h>
+#include <sbi/sbi_suspend_loss.h>
 #include <sbi/sbi_test_channel.h>
 
 static const enum sbi_isa_ext pmu_exts[] = {
@@ -13,6 +15,30 @@ static const enum sbi_isa_ext pmu_exts[] = {
 	SBI_ISA_EXT_SSPESA, SBI_ISA_EXT_SSPLCOFI, SBI_ISA_EXT_SMPDIS,
 	SBI_ISA_EXT_SSPDIS,
 };
+
+static const struct {
+	unsigned long eid;
+	const char *name;
+} sbi_exts[] = {
+	{ SBI_EXT_BASE, "BASE" }, { SBI_EXT_TIME, "TIME" },
+	{ SBI_EXT_IPI, "IPI" }, { SBI_EXT_RFENCE, "RFENCE" },
+	{ SBI_EXT_HSM, "HSM" }, { SBI_EXT_SRST, "SRST" },
+	{ SBI_EXT_PMU, "PMU" }, { SBI_EXT_DBCN, "DBCN" },
+	{ SBI_EXT_SUSP, "SUSP" }, { SBI_EXT_FWFT, "FWFT" },
+	{ SBI_EXT_0_1_SET_TIMER, "legacy" },
+};
+
+/* What BASE probe_extension answers, by name. */
+static void print_sbi_exts(void)
+{
+	unsigned int i;
+
+	sbi_printf("SBI extensions  :");
+	for (i = 0; i < sizeof(sbi_exts) / sizeof(sbi_exts[0]); i++)
+		if (sbi_ecall_probe(sbi_exts[i].eid))
+			sbi_printf(" %s", sbi_exts[i].name);
+	sbi_printf("\n");
+}
 
 static void print_exts(void)
 {
@@ -104,6 +130,10 @@ void sbi_banner_print(const struct sbi_next_stage *next)
 		   sbi_plat.timebase_freq);
 	if (sbi_test_channel_enabled())
 		sbi_printf("Test channel    : enabled (tally.test in bootargs)\n");
+	if (sbi_suspend_loss_enabled())
+		sbi_printf("Suspend         : non-retentive suspends lose the "
+			   "hart state (test configuration)\n");
+	print_sbi_exts();
 	print_exts();
 	print_counters();
 	print_delegation();

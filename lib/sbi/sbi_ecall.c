@@ -34,6 +34,10 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 		return sbi_ecall_srst(fid, a);
 	case SBI_EXT_DBCN:
 		return sbi_ecall_dbcn(fid, a);
+	case SBI_EXT_SUSP:
+		return sbi_ecall_susp(fid, a);
+	case SBI_EXT_FWFT:
+		return sbi_ecall_fwft(fid, a);
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return sbi_ecall_legacy(eid, a);
 	case SBI_EXT_TALLY_TEST:
@@ -47,13 +51,15 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 
 long sbi_ecall_probe(unsigned long eid)
 {
-	if (eid == SBI_EXT_PMU)		/* the hot one, as in the dispatch */
+	/* as in dispatch: the hot extensions ahead of the compare tree */
+	if (eid == SBI_EXT_BASE || eid == SBI_EXT_PMU)
 		return 1;
 	switch (eid) {
-	case SBI_EXT_BASE:
 	case SBI_EXT_IPI:
 	case SBI_EXT_RFENCE:
 	case SBI_EXT_HSM:
+	case SBI_EXT_SUSP:
+	case SBI_EXT_FWFT:
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return 1;
 	case SBI_EXT_TIME:

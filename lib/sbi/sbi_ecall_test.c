@@ -6,6 +6,7 @@
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_string.h>
+#include <sbi/sbi_suspend_loss.h>
 #include <sbi/sbi_test_channel.h>
 
 extern char _fw_start[], _fw_ro_end[];
@@ -47,13 +48,15 @@ bool sbi_test_channel_enabled(void)
 	return enabled;
 }
 
-static unsigned long unexpected_traps(void)
+/* The sum of a per-hart counter (at @off in the scratch) over all harts. */
+static unsigned long sum_harts(size_t off)
 {
 	unsigned long sum = 0;
 	unsigned int i;
 
 	for (i = 0; i < sbi_plat.hart_count; i++)
-		sum += __atomic_load_n(&sbi_scratch_at(i)->unexpected_traps,
+		sum += __atomic_load_n((unsigned long *)((char *)sbi_scratch_at(i) +
+							 off),
 				       __ATOMIC_RELAXED);
 	return sum;
 }
@@ -73,13 +76,21 @@ struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a)
 {
 	switch (fid) {
 	case SBI_TALLY_TEST_UNEXPECTED_TRAPS:
-		return (struct sbiret){ 0, (long)unexpected_traps() };
+		return (struct sbiret){
+			0, (long)sum_harts(offsetof(struct sbi_scratch,
+						    unexpected_traps)) };
 	case SBI_TALLY_TEST_FW_CHECKSUM:
 		return (struct sbiret){ 0, (long)image_checksum() };
 	case SBI_TALLY_TEST_FW_CHECKSUM_BOOT:
 		return (struct sbiret){ 0, (long)boot_checksum };
 	case SBI_TALLY_TEST_VVMA_HGATP:
 		return vvma_hgatp(a[0]);
+	case SBI_TALLY_TEST_SUSPEND_LOSSES:
+		if (!sbi_suspend_loss_enabled())
+			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
+		return (struct sbiret){
+			0, (long)sum_harts(offsetof(struct sbi_scratch,
+						    suspend_losses)) };
 	default:
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	}

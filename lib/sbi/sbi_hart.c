@@ -2,6 +2,7 @@
 /* Per-hart machine configuration and the way down to S-mode. */
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
+#include <sbi/sbi_fwft.h>
 #include <sbi/sbi_hart.h>
 #include <sbi/sbi_init.h>
 #include <sbi/sbi_platform.h>
@@ -32,7 +33,10 @@ static unsigned long deleg_exceptions(const struct sbi_scratch *s)
 		     BIT(CAUSE_LOAD_GUEST_PAGE_FAULT) |
 		     BIT(CAUSE_VIRTUAL_INST_FAULT) |
 		     BIT(CAUSE_STORE_GUEST_PAGE_FAULT);
-	return d;
+	if (sbi_isa_has(&s->isa, SBI_ISA_EXT_ZICFILP) ||
+	    sbi_isa_has(&s->isa, SBI_ISA_EXT_ZICFISS))
+		d |= BIT(CAUSE_SOFTWARE_CHECK);
+	return d | sbi_fwft_medeleg(s);
 }
 
 static void setup_delegation(const struct sbi_scratch *s)
@@ -46,13 +50,16 @@ static void setup_delegation(const struct sbi_scratch *s)
 	csr_write(CSR_MEDELEG, deleg_exceptions(s));
 }
 
-static void setup_envcfg(const struct sbi_isa *isa)
+/* menvcfg, mseccfg, mstateen0; the FWFT features as the hart set them */
+static void setup_envcfg(const struct sbi_scratch *s)
 {
+	const struct sbi_isa *isa = &s->isa;
 	unsigned long env = MENVCFG_CBIE & (1UL << 4);	/* CBIE = flush */
 
 	if (!isa->has_menvcfg)
 		return;
-	env |= MENVCFG_CBCFE | MENVCFG_CBZE | MENVCFG_PBMTE | MENVCFG_ADUE;
+	env |= MENVCFG_CBCFE | MENVCFG_CBZE | MENVCFG_PBMTE |
+	       sbi_fwft_menvcfg(s);
 	if (sbi_isa_has(isa, SBI_ISA_EXT_SSTC))
 		env |= MENVCFG_STCE;
 	csr_write(CSR_MENVCFG, env);	/* WARL: unsupported bits stay 0 */
@@ -137,7 +144,8 @@ void sbi_hart_init(void)
 	csr_clear(CSR_MSTATUS, MSTATUS_MPRV | MSTATUS_MIE);
 	if (sbi_hart_probe())
 		check_features(s);
-	setup_envcfg(&s->isa);
+	sbi_fwft_hart_reset(s);
+	setup_envcfg(s);
 	setup_pmp();
 	pmu_hart_init(&s->pmu, &sbi_plat.pmu);
 	/* time is read directly; counters as the PMU core set them */
@@ -148,6 +156,17 @@ void sbi_hart_init(void)
 	csr_write(CSR_MIE, MIP_MSIP);
 }
 
+void sbi_hart_restore(void)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+
+	setup_envcfg(s);
+	setup_pmp();
+	csr_write(CSR_MCOUNTEREN, BIT(1));	/* time; the PMU adds its own */
+	pmu_hart_resume(&s->pmu);
+	setup_delegation(s);
+}
+
 void sbi_hart_enter_lower(unsigned long addr, unsigned long mode,
 			  unsigned long arg1)
 {
@@ -156,7 +175,8 @@ void sbi_hart_enter_lower(unsigned long addr, unsigned long mode,
 	unsigned long st = csr_read(CSR_MSTATUS);
 
 	st &= ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MPRV | MSTATUS_SIE |
-		MSTATUS_SPIE | MSTATUS_SPP);
+		MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | MSTATUS_MXR |
+		MSTATUS_SDT | MSTATUS_MPELP);
 	st |= (mode & 3) << MSTATUS_MPP_SHIFT;
 	csr_write(CSR_MSTATUS, st);
 	csr_write(CSR_MEPC, addr);

@@ -14,6 +14,7 @@
 #include <sbi/sbi_ipi.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
+#include <sbi/sbi_suspend_loss.h>
 #include <sbi/sbi_timer.h>
 
 /* Internal: a starter has claimed a stopped hart but not yet released it. */
@@ -119,17 +120,34 @@ int sbi_hsm_hart_suspend(uint32_t type, unsigned long addr,
 
 	if (!suspend_type_valid(type))
 		return SBI_ERR_INVALID_PARAM;
-	if (!retentive && (!sbi_supervisor_ram(addr, 4) || (addr & 1)))
-		return SBI_ERR_INVALID_ADDRESS;
+	if (!retentive) {
+		if (!sbi_supervisor_ram(addr, 4) || (addr & 1))
+			return SBI_ERR_INVALID_ADDRESS;
+		sbi_hsm_suspend_non_ret(addr, opaque);
+	}
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_SUSPENDED);
-	if (!retentive)
-		pmu_hart_suspend(&s->pmu);
 	suspend_wait();
-	if (!retentive)
-		pmu_hart_resume(&s->pmu);
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_STARTED);
-	if (retentive)
-		return SBI_SUCCESS;
+	return SBI_SUCCESS;
+}
+
+/*
+ * Non-retentive suspend (HSM, and SUSP's suspend to RAM): the hart keeps
+ * nothing but RAM, so the PMU saves its state first and the hart rebuilds
+ * everything before it resumes at @addr. In the test configuration the
+ * state really is lost in between (sbi_suspend_loss.h).
+ */
+void sbi_hsm_suspend_non_ret(unsigned long addr, unsigned long opaque)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+
+	atomic_write(&s->hsm_state, SBI_HSM_STATE_SUSPENDED);
+	pmu_hart_suspend(&s->pmu);
+	suspend_wait();
+	if (sbi_suspend_loss_enabled())
+		sbi_suspend_lose_state(s);
+	sbi_hart_restore();
+	atomic_write(&s->hsm_state, SBI_HSM_STATE_STARTED);
 	s->next_addr = addr;
 	s->next_arg1 = opaque;
 	sbi_hart_restart_stack(sbi_hart_resume_lower);

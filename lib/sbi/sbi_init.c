@@ -12,6 +12,7 @@
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_banner.h>
+#include <sbi/sbi_suspend_loss.h>
 #include <sbi/sbi_test_channel.h>
 #include <sbi/sbi_timer.h>
 
@@ -184,6 +185,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	init_harts(hartid);
 	fixup_fdt((void *)fdt);
 	sbi_test_channel_init((void *)fdt);
+	sbi_suspend_loss_init((void *)fdt);
 	sbi_hart_init();
 	sbi_banner_print(&next);
 	report_devices();

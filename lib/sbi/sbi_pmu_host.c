@@ -5,6 +5,7 @@
  */
 #include <libfdt.h>
 #include <pmu/pmu_host.h>
+#include <sbi/sbi_error.h>
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_fdt.h>
@@ -30,6 +31,40 @@ bool pmu_host_smem_allowed(unsigned long addr_lo, unsigned long addr_hi,
 void *pmu_host_smem_ptr(unsigned long addr)
 {
 	return (void *)addr;
+}
+
+/*
+ * Tally has no platform firmware events: SBI_PMU_FW_PLATFORM is refused
+ * (config_matching NOT_SUPPORTED, event_get_info "unsupported"), so the
+ * core never binds a counter to one and never calls the other five.
+ */
+bool pmu_host_fw_platform_valid(uint64_t data)
+{
+	return false;
+}
+
+bool pmu_host_fw_platform_match(unsigned int j, uint64_t data)
+{
+	return false;
+}
+
+long pmu_host_fw_platform_start(unsigned int j, uint64_t data)
+{
+	return SBI_ERR_NOT_SUPPORTED;
+}
+
+long pmu_host_fw_platform_stop(unsigned int j)
+{
+	return SBI_ERR_NOT_SUPPORTED;
+}
+
+uint64_t pmu_host_fw_platform_read(unsigned int j)
+{
+	return 0;
+}
+
+void pmu_host_fw_platform_write(unsigned int j, uint64_t value)
+{
 }
 
 unsigned int sbi_pmu_features(const struct sbi_isa *isa)

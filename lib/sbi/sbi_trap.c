@@ -2,6 +2,7 @@
 /* Every M-mode trap except the S-mode ecall fast path lands here. */
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
+#include <sbi/sbi_hsm.h>
 #include <sbi/sbi_ipi.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_scratch.h>
@@ -59,6 +60,40 @@ static void hs_entry(bool virt, unsigned long prev, unsigned long cause)
 }
 
 /*
+ * Ssdbltrp: S-mode took a trap while sstatus.SDT was set (the hardware's
+ * double trap, cause 16, or one the firmware was about to redirect). The
+ * supervisor cannot recover; without SSE to report it, the hart stops and
+ * S-mode on another hart sees it STOPPED.
+ */
+static void __attribute__((noreturn)) s_double_trap(unsigned long cause)
+{
+	sbi_printf("tally: hart %lu: double trap in S-mode (cause 0x%lx, "
+		   "sepc 0x%lx), hart stopped\n", sbi_scratch_this()->hartid,
+		   cause, csr_read(CSR_SEPC));
+	csr_clear(CSR_MSTATUS, MSTATUS_SDT);
+	sbi_hsm_hart_stop();
+	for (;;)
+		wfi();
+}
+
+/* HS-mode trap entry of Zicfilp (ELP to SPELP) and Ssdbltrp (SDT). */
+static unsigned long cfi_entry(unsigned long old, unsigned long st,
+			       unsigned long cause)
+{
+	const struct sbi_scratch *s = sbi_scratch_this();
+
+	st &= ~(MSTATUS_SPELP | MSTATUS_MPELP);
+	if (old & MSTATUS_MPELP)
+		st |= MSTATUS_SPELP;
+	if (s->fwft.value[SBI_FWFT_DOUBLE_TRAP]) {
+		if (old & MSTATUS_SDT)
+			s_double_trap(cause);
+		st |= MSTATUS_SDT;
+	}
+	return st;
+}
+
+/*
  * The S-mode trap entry the hardware would have made for @cause taken at
  * @epc with mstatus @st: the trap CSRs written, the vector to return to in
  * *@vec, and the mstatus to return with. A trap from VS/VU-mode goes to the
@@ -70,6 +105,7 @@ static unsigned long redirect_state(unsigned long st, unsigned long epc,
 {
 	unsigned long prev = (st & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
 	bool virt = (st & MSTATUS_MPV) != 0;
+	unsigned long new;
 
 	if (virt && ((csr_read(CSR_HEDELEG) >> cause) & 1))
 		return to_vs(st, epc, cause, tval, vec);
@@ -79,8 +115,9 @@ static unsigned long redirect_state(unsigned long st, unsigned long epc,
 	csr_write(CSR_STVAL, tval);
 	csr_write(CSR_SEPC, epc);
 	*vec = csr_read(CSR_STVEC) & ~3UL;
-	st = enter_s(st, prev) & ~(MSTATUS_MPP | MSTATUS_MPV | MSTATUS_GVA);
-	return st | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
+	new = enter_s(st, prev) & ~(MSTATUS_MPP | MSTATUS_MPV | MSTATUS_GVA);
+	new = cfi_entry(st, new, cause);
+	return new | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
 }
 
 void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
@@ -149,6 +186,8 @@ static void handle_exception(struct sbi_trap_regs *regs, unsigned long cause,
 		sbi_pmu_fw_count(PMU_FW_ACCESS_STORE);
 		sbi_trap_redirect(regs, cause, tval);
 		break;
+	case CAUSE_DOUBLE_TRAP:
+		s_double_trap(cause);
 	default:
 		sbi_trap_redirect(regs, cause, tval);
 		break;

@@ -13,6 +13,9 @@
 #   TALLY_DIR=              the Tally checkout (default: two levels up)
 #   TALLY_PMU_DELEGATE=mask hardware counters for the supervisor (default 0)
 #   TALLY_PDIS_DELEGATE=0|1 PDIS for the supervisor where Sspdis exists (1)
+#   TALLY_PMU_COMPAT=0|1    the rules for deployed kernels (1, docs/pmu.md)
+#   TALLY_PMU_TESTDEV=y     register the test platform's PMU device
+#                           (pmu/testdev.c), for make check-opensbi only
 
 TALLY_PMU ?= y
 
@@ -36,10 +39,13 @@ tally_pmu_core	:= $(addprefix $(tally_pmu_out)/core/,$(PMU_OBJS))
 tally_pmu_core_flags := -I$(TALLY_DIR)/include -Dmemset=sbi_memset
 # the binding: OpenSBI's headers, then the core's <pmu/...>
 tally_pmu_glue	:= $(addprefix $(tally_pmu_out)/,\
-		   sbi_pmu.o maps.o calls.o host.o fdt.o irq.o features.o deleg.o)
+		   sbi_pmu.o maps.o calls.o host.o fdt.o irq.o features.o deleg.o \
+		   device.o $(if $(filter y,$(TALLY_PMU_TESTDEV)),testdev.o))
 tally_pmu_glue_flags := -idirafter $(TALLY_DIR)/include \
 		   $(if $(TALLY_PMU_DELEGATE),-DTALLY_PMU_DELEGATE=$(TALLY_PMU_DELEGATE)) \
-		   $(if $(TALLY_PDIS_DELEGATE),-DTALLY_PDIS_DELEGATE=$(TALLY_PDIS_DELEGATE))
+		   $(if $(TALLY_PDIS_DELEGATE),-DTALLY_PDIS_DELEGATE=$(TALLY_PDIS_DELEGATE)) \
+		   $(if $(TALLY_PMU_COMPAT),-DTALLY_PMU_COMPAT=$(TALLY_PMU_COMPAT)) \
+		   $(if $(filter y,$(TALLY_PMU_TESTDEV)),-DTALLY_PMU_TESTDEV)
 tally_pmu_ecall	:= $(build_dir)/lib/sbi/sbi_ecall_pmu.o
 
 # $(call tally_pmu_cc,object,source,flags placed before OpenSBI's CFLAGS)

@@ -267,20 +267,17 @@ static void op_fw_inc(struct fz_rd *r, unsigned int h, bool platform)
 	else
 		code = fz_gen_fw_code(r);
 	fz_trace("op %u: hart %u %s 0x%x data 0x%llx", fz.op, h,
-		 platform ? "fw_platform_event_inc" : "fw_event_inc", code,
+		 platform ? "fw_event_inc(PLATFORM)" : "fw_event_inc", code,
 		 (unsigned long long)data);
 	fz_sim_select(h);
-	if (platform)
-		pmu_fw_platform_event_inc(fz.hart[h], data);
-	else
-		pmu_fw_event_inc(fz.hart[h], code);
+	/* platform events are the platform's to count: the core counts none */
+	pmu_fw_event_inc(fz.hart[h], code);
 	left = m->started & fz.lay.fw_mask;
 	for (; left; left &= left - 1) {
 		unsigned int i = (unsigned int)__builtin_ctzll(left);
 		unsigned long ev = m->ev_idx[i] & 0xffff;
 
-		if (platform ? ev == PMU_FW_PLATFORM && m->ev_data[i] == data :
-			       ev == code && code != PMU_FW_PLATFORM)
+		if (ev == code && code < PMU_FW_STD_MAX)
 			m->fwval[i - fz.lay.hw_slots]++;
 	}
 }

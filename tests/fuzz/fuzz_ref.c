@@ -3,8 +3,11 @@
  * The reference model: what each SBI PMU call must return and do, written
  * from the SBI v3.0 PMU chapter and the core's documented choices
  * (include/pmu/pmu.h), independently of lib/pmu. Where the spec leaves a
- * choice open (which error wins when several apply, filter hints, RESET of
- * a counter that is not running) every answer the spec allows is accepted.
+ * choice open, the core's choice is the expected answer: arguments are
+ * checked in the order flags, set or alignment, snapshot memory, address,
+ * state; RESET of a mapped, stopped counter is SUCCESS; an unmapped
+ * firmware counter cannot be read. Only which candidate counter
+ * config_matching picks is left open (any counter able to count it).
  *
  * fz_do_ecall() runs one call on a hart: it predicts the outcome, opens
  * exactly the supervisor memory the call may touch, makes the call, checks
@@ -126,7 +129,8 @@ long fz_ref_dt(struct fz_ref_map *m, unsigned int prop, const uint8_t *c,
 	if (prop == 2 && m->num_raw + n > PMU_RAW_MAP_MAX)
 		full = true;
 	if (bad || full) {
-		*allowed = (bad ? ERR_PARAM : 0) | (full ? ERR_FAILED : 0);
+		/* every row is checked before the room for them */
+		*allowed = bad ? ERR_PARAM : ERR_FAILED;
 		return bad ? SBI_ERR_INVALID_PARAM : SBI_ERR_FAILED;
 	}
 	for (i = 0; i < n; i++) {
@@ -188,11 +192,10 @@ bool fz_ref_fw_valid(unsigned long event_idx, uint64_t data)
 {
 	unsigned long code = event_idx & 0xffff;
 
+	/* the simulated host has no platform events (fuzz_sim.c) */
 	if ((event_idx >> 16) != PMU_EV_TYPE_FW)
 		return false;
-	if (code == PMU_FW_PLATFORM)
-		return true;
-	return !data && (code < 22 || code >= 256);
+	return !data && code < PMU_FW_STD_MAX;
 }
 
 uint32_t fz_ref_hw_ctrs(unsigned long event_idx, uint64_t data, uint64_t *sel)
@@ -434,10 +437,11 @@ static void ec_start(unsigned int h, const unsigned long *a)
 	    (flags & PMU_START_VALID_MASK) == PMU_START_VALID_MASK) {
 		allowed = ERR_PARAM;
 	} else {
+		/* the memory is checked before the counters' state */
 		if ((flags & PMU_START_INIT_SNAPSHOT) && !snap_usable(m))
-			allowed |= FZ_ERR(SBI_ERR_NO_SHMEM);
-		if (set & ~m->mapped)
-			allowed |= ERR_PARAM;	/* no event to count */
+			allowed = FZ_ERR(SBI_ERR_NO_SHMEM);
+		else if (set & ~m->mapped)
+			allowed = ERR_PARAM;	/* no event to count */
 		if (!allowed) {
 			todo = set & ~m->started;
 			allowed = todo == set ? ERR_OK :
@@ -485,13 +489,12 @@ static void ec_stop(unsigned int h, const unsigned long *a)
 		valid = true;
 		run = set & m->started;
 		mapped = set & m->mapped;
-		/* RESET of a configured, stopped counter: either answer */
-		allowed = 0;
+		/* RESET of a configured, stopped counter releases it: SUCCESS */
 		if (!stopped ||
 		    ((flags & PMU_STOP_RESET) && !(stopped & ~mapped)))
-			allowed |= ERR_OK;
-		if (stopped)
-			allowed |= FZ_ERR(SBI_ERR_ALREADY_STOPPED);
+			allowed = ERR_OK;
+		else
+			allowed = FZ_ERR(SBI_ERR_ALREADY_STOPPED);
 		if (flags & PMU_STOP_TAKE_SNAPSHOT)
 			fz_mem_open(m->snap_addr, PMU_SNAPSHOT_SIZE);
 		/* overflow as it is now: RESET rewrites the events */
@@ -538,8 +541,8 @@ static void ec_fw_read(unsigned int h, unsigned long fid,
 	if (idx < fz.lay.num_ctrs && idx >= fz.lay.hw_slots) {
 		want = fid == SBI_EXT_PMU_COUNTER_FW_READ ?
 		       m->fwval[idx - fz.lay.hw_slots] : 0;
-		/* an unconfigured firmware counter may be refused */
-		allowed = ERR_OK | (((m->mapped >> idx) & 1) ? 0 : ERR_PARAM);
+		/* an unconfigured firmware counter is refused */
+		allowed = ((m->mapped >> idx) & 1) ? ERR_OK : ERR_PARAM;
 	}
 	if (call(h, fid, a, &val, allowed))
 		return;
@@ -582,10 +585,11 @@ static void ec_snapshot(unsigned int h, const unsigned long *a)
 	if (a[2]) {
 		allowed = ERR_PARAM;
 	} else if (!disable) {
+		/* alignment is checked before the address */
 		if (lo & (PMU_SNAPSHOT_ALIGN - 1))
-			allowed |= ERR_PARAM;
-		if (hi || !fz_sram_range(lo, PMU_SNAPSHOT_SIZE))
-			allowed |= ERR_ADDR;
+			allowed = ERR_PARAM;
+		else if (hi || !fz_sram_range(lo, PMU_SNAPSHOT_SIZE))
+			allowed = ERR_ADDR;
 	}
 	if (!allowed)
 		allowed = disable || !fz_sim.ptr_fails ? ERR_OK : ERR_FAILED;
@@ -615,12 +619,11 @@ static void ec_event_info(unsigned int h, const unsigned long *a)
 	uint32_t allowed;
 	bool rsvd = false;
 
+	/* flags and alignment first, then n = 0 (nothing to do), address */
 	if (a[3] || (lo & (PMU_EVENT_INFO_ALIGN - 1))) {
 		allowed = ERR_PARAM;
-		if (n && (n > ~0UL / 16 || a[1] || !fz_sram_range(lo, n * 16)))
-			allowed |= ERR_ADDR;
 	} else if (!n) {
-		allowed = ERR_OK | ERR_PARAM | ERR_ADDR;
+		allowed = ERR_OK;
 	} else if (n > ~0UL / 16 || a[1] || !fz_sram_range(lo, n * 16)) {
 		allowed = ERR_ADDR;
 	} else {
@@ -773,9 +776,8 @@ static void check_fw_maps(unsigned int h)
 	unsigned int k, j;
 
 	started = (uint32_t)(m->started >> fz.lay.hw_slots);
-	for (k = 0; k <= PMU_FW_STD_MAX; k++) {
-		uint32_t bits = k < PMU_FW_STD_MAX ? H->fw_ev_started[k] :
-			       H->fw_other_started;
+	for (k = 0; k < PMU_FW_STD_MAX; k++) {
+		uint32_t bits = H->fw_ev_started[k];
 
 		if (bits & seen)
 			fz_fail("hart %u: firmware counters 0x%x are in two started maps",
@@ -787,7 +789,7 @@ static void check_fw_maps(unsigned int h)
 
 			if (!((bits >> j) & 1))
 				continue;
-			if (k < PMU_FW_STD_MAX ? code != k : code < 256)
+			if (code != k)
 				fz_fail("hart %u: firmware counter %u (event 0x%x) counts in the map of %u",
 					h, j, code, k);
 		}

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <pmu/pmu_host.h>
 #include <pmu/pmu_csr.h>
+#include <sbi/sbi_error.h>
 #include "fuzz_sim.h"
 
 #if defined(__has_feature)
@@ -440,6 +441,48 @@ bool pmu_host_smem_allowed(unsigned long lo, unsigned long hi,
 		fz_sim.n_allowed++;
 	}
 	return ok;
+}
+
+/*
+ * No platform firmware events (as in Tally's firmware): the core must
+ * refuse them and never call the other five.
+ */
+bool pmu_host_fw_platform_valid(uint64_t data)
+{
+	(void)data;
+	return false;
+}
+
+bool pmu_host_fw_platform_match(unsigned int j, uint64_t data)
+{
+	fz_fail("fw_platform_match(%u, 0x%llx) without platform events", j,
+		(unsigned long long)data);
+	return false;
+}
+
+long pmu_host_fw_platform_start(unsigned int j, uint64_t data)
+{
+	fz_fail("fw_platform_start(%u, 0x%llx) without platform events", j,
+		(unsigned long long)data);
+	return SBI_ERR_FAILED;
+}
+
+long pmu_host_fw_platform_stop(unsigned int j)
+{
+	fz_fail("fw_platform_stop(%u) without platform events", j);
+	return SBI_ERR_FAILED;
+}
+
+uint64_t pmu_host_fw_platform_read(unsigned int j)
+{
+	fz_fail("fw_platform_read(%u) without platform events", j);
+	return 0;
+}
+
+void pmu_host_fw_platform_write(unsigned int j, uint64_t value)
+{
+	fz_fail("fw_platform_write(%u, 0x%llx) without platform events", j,
+		(unsigned long long)value);
 }
 
 void *pmu_host_smem_ptr(unsigned long addr)

@@ -83,14 +83,15 @@ check "IPI_RECEIVED ${rcvd:-none} = kernel IPIs ${kipi:-none} (1 % + 16)" near "
 # per request; both count RECEIVED on each target.
 per_call=
 grep -q '^OpenSBI v' <<<"$LOG_TEXT" && per_call=1
+# A few unmaps may find hart 1 outside the mm's cpumask (seen: 1998 and,
+# on OpenSBI 1.5.1, 1999), hence -16; perf's per-hart windows differ a
+# little, so SENT and RECEIVED need not be equal (seen 2002 and 2001).
 for e in c d; do
 	v=$(perf_value r800000000000000$e "T:rf ")
-	k=2 below=0
+	k=2
 	[ $e = c ] && [ -n "$per_call" ] && k=1
-	# OpenSBI 1.5.1 was seen one RECEIVED short (1999)
-	[ -n "$per_call" ] && below=16
-	check "SFENCE_VMA_ASID_$([ $e = c ] && echo SENT || echo RECEIVED) ${v:-none}: $k x $N unmaps (-$below/+16)" \
-		near "$v" $((k * N)) $below 16
+	check "SFENCE_VMA_ASID_$([ $e = c ] && echo SENT || echo RECEIVED) ${v:-none}: $k x $N unmaps (-16/+16)" \
+		near "$v" $((k * N)) 16 16
 done
 
 st=$(perf_value r8000000000000005 "T:tm ")

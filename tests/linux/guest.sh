@@ -6,7 +6,16 @@ cd /tmp
 
 # P ARGS...: perf under a hard timeout. SIGKILL: perf 6.12 can loop forever
 # (perf record without Sscofpmf) and its SIGTERM handler does not stop that.
-P() { timeout -s KILL "${PERF_TIMEOUT:-120}" perf "$@"; }
+# With ON=<hart> set, perf itself runs pinned to that hart, so the workload
+# it forks starts there and never migrates (a sampled event that moves to
+# another hart early in the workload can lose a sample).
+P() {
+	if [ -n "${ON:-}" ]; then
+		taskset -c "$ON" timeout -s KILL "${PERF_TIMEOUT:-120}" perf "$@"
+	else
+		timeout -s KILL "${PERF_TIMEOUT:-120}" perf "$@"
+	fi
+}
 
 # stat TAG PERF-STAT-ARGS...: perf stat -x, with its CSV lines tagged
 # "T:TAG " (the workload's own output is dropped).
@@ -16,14 +25,23 @@ stat() {
 	P stat -x, "$@" 2>&1 >/dev/null | sed "s/^/T:$tag /"
 }
 
-# samples FILE: the number of samples in a perf.data file ("none" if perf
-# script cannot read it, e.g. truncated).
+# samples FILE [EVENT]: the number of samples in a perf.data file, or of
+# EVENT's only ("none" if perf script cannot read it, e.g. truncated).
 samples() {
-	if P script -i "$1" -F ip >/tmp/samples.txt 2>/dev/null; then
-		awk 'END { print NR }' /tmp/samples.txt
+	if P script -i "$1" -F event >/tmp/samples.txt 2>/dev/null; then
+		awk -v ev="${2:-}" 'ev == "" || $1 == ev ":" { n++ } END { print n + 0 }' /tmp/samples.txt
 	else
 		echo none
 	fi
+}
+
+# sampled TAG PERF-RECORD-ARGS...: one perf record into /tmp/r.data (its
+# output dropped), then "T:rec TAG <exit status> <samples>".
+sampled() {
+	local tag=$1
+	shift
+	P record -o /tmp/r.data "$@" >/dev/null 2>&1
+	echo "T:rec $tag $? $(samples /tmp/r.data)"
 }
 
 # irqs REGEX [FILE]: the sum over all harts of the rows of /proc/interrupts

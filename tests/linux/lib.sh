@@ -4,6 +4,9 @@
 
 BUILD=${BUILD:-$TOP/build}
 LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
+# The stock kernel: linux-source-6.12 without linux/patches/ (make
+# linux-kernel-stock), booted next to the patched one (KERNEL).
+KERNEL_STOCK=${KERNEL_STOCK:-$BUILD/linux/stock/Image}
 export TOP BUILD
 
 passed=0 failed=0 skipped=0
@@ -80,6 +83,17 @@ $guest")
 	qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
 	load_log "$LOG_DIR/$name.log"
 }
+
+# run_stock NAME GUEST [run-linux.sh options...]: run_guest on the stock
+# kernel. It has no riscv_pmu_sbi.snapshot= (linux/patches/0002).
+run_stock() {
+	[ -e "$KERNEL_STOCK" ] ||
+		echo "[linux-test] no stock kernel $KERNEL_STOCK (make linux-kernel-stock)"
+	KERNEL=$KERNEL_STOCK run_guest "$@"
+}
+
+# same VALUE REF: both are the same decimal integer.
+same() { [[ ${1:-} =~ ^[0-9]+$ ]] && [ "$1" = "${2:-}" ]; }
 
 # value KEY: the last "T:KEY VALUE" line's VALUE.
 value() { sed -n "s/^T:$1 //p" <<<"$LOG_TEXT" | tail -1; }

@@ -32,3 +32,13 @@ void test_firmware_health(void)
 		TEST_EQ(now.value, boot.value,
 			"firmware image unchanged since boot");
 }
+
+long test_suspend_losses(void)
+{
+	struct sbiret ret;
+
+	if (!test_channel_present())
+		return -1;
+	ret = sbi_call0(SBI_EXT_TALLY_TEST, SBI_TALLY_TEST_SUSPEND_LOSSES);
+	return ret.error ? -1 : ret.value;
+}

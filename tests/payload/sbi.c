@@ -19,6 +19,13 @@ struct sbiret sbi_get_impl_id(void)
 	return sbi_call0(SBI_EXT_BASE, SBI_EXT_BASE_GET_IMP_ID);
 }
 
+int sbi_impl_is_tally(void)
+{
+	struct sbiret ret = sbi_get_impl_id();
+
+	return !ret.error && ret.value == SBI_IMPL_ID_TALLY;
+}
+
 struct sbiret sbi_get_impl_version(void)
 {
 	return sbi_call0(SBI_EXT_BASE, SBI_EXT_BASE_GET_IMP_VERSION);
@@ -102,6 +109,26 @@ struct sbiret sbi_hart_suspend(unsigned long type, unsigned long resume_addr,
 {
 	return sbi_call3(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND, type,
 			 resume_addr, opaque);
+}
+
+struct sbiret sbi_system_suspend(unsigned long sleep_type,
+				 unsigned long resume_addr,
+				 unsigned long opaque)
+{
+	return sbi_call3(SBI_EXT_SUSP, SBI_EXT_SUSP_SYSTEM_SUSPEND, sleep_type,
+			 resume_addr, opaque);
+}
+
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value,
+			   unsigned long flags)
+{
+	return sbi_call3(SBI_EXT_FWFT, SBI_EXT_FWFT_SET, feature, value,
+			 flags);
+}
+
+struct sbiret sbi_fwft_get(unsigned long feature)
+{
+	return sbi_call3(SBI_EXT_FWFT, SBI_EXT_FWFT_GET, feature, 0, 0);
 }
 
 struct sbiret sbi_system_reset(unsigned long type, unsigned long reason)

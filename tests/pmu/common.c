@@ -250,6 +250,7 @@ void pmu_env_init(void)
 		pmu.dt_pmu_emptied = true;
 	}
 	pmu.opensbi_sites = payload_has_arg("pmu.opensbi");
+	pmu.testdev = payload_arg_ulong("pmu.testdev", 0);
 	pmu.compat = payload_pmu_compat();
 	find_fw_region();
 	discover_counters();

@@ -161,8 +161,10 @@ static enum expect expected(uint32_t ev, uint64_t data)
 			return EXP_NO;
 		return ctrs ? EXP_YES : EXP_NO;
 	case PMU_EV_TYPE_FW:
-		if (code == PMU_FW_PLATFORM || code >= PMU_FW_IMPL_FIRST)
-			return EXP_ANY;
+		/* platform events: only the test platform's device has some */
+		if (code == PMU_FW_PLATFORM)
+			return testdev_event(data) ? EXP_YES : EXP_NO;
+		/* no SBI implementation here has implementation events */
 		if (code >= PMU_FW_STD_MAX)
 			return EXP_NO;
 		return data ? EXP_NOT_YES : EXP_YES;
@@ -213,6 +215,11 @@ static unsigned int build_cases(struct ev_case *c, unsigned int max)
 			{ EV_FW(1000), 0 },
 			{ EV_FW(65534), 0 },
 			{ EV_FW(PMU_FW_PLATFORM), 0x1234 },
+			{ EV_FW(PMU_FW_PLATFORM), 0 },
+			{ EV_FW(PMU_FW_PLATFORM), TESTDEV_EV_ENABLE_IRQ },
+			{ EV_FW(PMU_FW_PLATFORM), TESTDEV_EV_ODD },
+			{ EV_FW(PMU_FW_PLATFORM), TESTDEV_EV_DENY },
+			{ EV_FW(PMU_FW_PLATFORM), TESTDEV_EV_DENY + 1 },
 			{ PMU_EVIDX(PMU_EV_TYPE_RAW, 0), 0x1 },
 			{ PMU_EVIDX(PMU_EV_TYPE_RAW, 0), 0x2 },
 			{ PMU_EVIDX(PMU_EV_TYPE_RAW, 0), 0x3 },

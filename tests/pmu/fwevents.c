@@ -66,64 +66,59 @@ static void test_all_codes(void)
 	ctr_release_all();
 }
 
+/* cfg_match must answer NOT_SUPPORTED and map nothing. */
+static void refused(unsigned long base, unsigned long mask,
+		    unsigned long flags, unsigned long code, uint64_t data,
+		    const char *what)
+{
+	struct sbiret ret = sbi_pmu_counter_cfg_match(base, mask, flags,
+						      EV_FW(code), data);
+
+	TEST_SBI_ERR(ret, SBI_ERR_NOT_SUPPORTED,
+		     "cfg_match(%lu, 0x%lx, 0x%lx, firmware code %lu, data 0x%llx): %s",
+		     base, mask, flags, code, (unsigned long long)data, what);
+	if (!ret.error)
+		ctr_release(ret.value);
+}
+
+/*
+ * Implementation-specific codes 256..65534: neither Tally nor OpenSBI has
+ * any. SBI_PMU_FW_PLATFORM: only the OpenSBI test platform's device has
+ * events (testdev.c counts them); every other encoding, and every encoding
+ * elsewhere, is refused, AUTO_START and SKIP_MATCH included.
+ */
 static void test_impl_and_platform(void)
 {
-	static const unsigned long impl[] = { 256, 1000, 0x8000, 65534 };
-	struct sbiret ret;
+	static const unsigned long impl[] = { 256, 257, 1000, 0x8000, 65534 };
+	static const uint64_t pdata[] = {
+		0, 1, 0x1234, 0x5678, TESTDEV_EV_ENABLE_IRQ, TESTDEV_EV_DENY,
+		TESTDEV_EV_DENY + 1, 1ULL << 63, ~0ULL,
+	};
+	long last = bit_highest(pmu.fw);
+	unsigned long all = mask_from(0, pmu.valid);
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(impl); i++) {
-		ret = sbi_pmu_counter_cfg_match(0, mask_from(0, pmu.valid), 0,
-						EV_FW(impl[i]), 0);
-		check_err2(ret, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
-			   "cfg_match(firmware code %lu, implementation specific)",
-			   impl[i]);
-		if (!ret.error) {
-			TEST_ASSERT(ctr_is_fw(ret.value),
-				    "firmware code %lu got a firmware counter",
-				    impl[i]);
-			ctr_release(ret.value);
-		}
+		refused(0, all, 0, impl[i], 0, "implementation specific");
+		refused(0, all, PMU_CFG_AUTO_START | PMU_CFG_CLEAR_VALUE,
+			impl[i], 0, "implementation specific, AUTO_START");
+		refused(last, 1, PMU_CFG_SKIP_MATCH, impl[i], 0,
+			"implementation specific, SKIP_MATCH");
 	}
-	for (i = 0; i < ARRAY_SIZE(impl); i++) {
-		long base = bit_highest(pmu.fw) - (long)i;
-
-		ret = sbi_pmu_counter_cfg_match(base, 1, 0, EV_FW(impl[i]), 0);
-		check_err2(ret, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
-			   "cfg_match(%ld, 1, firmware code %lu) at a non-zero base",
-			   base, impl[i]);
-		if (!ret.error) {
-			TEST_EQ(ret.value, base, "code %lu got counter %ld",
-				impl[i], base);
-			ctr_release(ret.value);
-		}
+	for (i = 0; i < ARRAY_SIZE(pdata); i++) {
+		if (testdev_event(pdata[i]))
+			continue;
+		refused(0, all, 0, PMU_FW_PLATFORM, pdata[i],
+			"no such platform event");
+		refused(last, 1, PMU_CFG_AUTO_START, PMU_FW_PLATFORM, pdata[i],
+			"no such platform event, AUTO_START");
+		refused(last, 1, PMU_CFG_SKIP_MATCH, PMU_FW_PLATFORM, pdata[i],
+			"no such platform event, SKIP_MATCH");
 	}
-	ret = sbi_pmu_counter_cfg_match(bit_highest(pmu.fw), 1, 0,
-					EV_FW(PMU_FW_PLATFORM), 0x5678);
-	check_err2(ret, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
-		   "cfg_match(%d, 1, SBI_PMU_FW_PLATFORM, 0x5678) at a non-zero base",
-		   bit_highest(pmu.fw));
-	if (!ret.error) {
-		TEST_EQ(ret.value, bit_highest(pmu.fw),
-			"the platform event got counter %d", bit_highest(pmu.fw));
-		ctr_release(ret.value);
-	}
-	ret = sbi_pmu_counter_cfg_match(0, mask_from(0, pmu.valid), 0,
-					EV_FW(PMU_FW_PLATFORM), 0x1234);
-	check_err2(ret, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
-		   "cfg_match(SBI_PMU_FW_PLATFORM, event_data 0x1234)");
-	if (!ret.error) {
-		long c = ret.value;
-
-		TEST_ASSERT(ctr_is_fw(c),
-			    "SBI_PMU_FW_PLATFORM got a firmware counter");
-		TEST_SBI_OK(sbi_pmu_counter_start(c, 1, PMU_START_SET_INIT_VALUE,
-						  42),
-			    "start(%ld) of the platform event counter", c);
-		TEST_EQ(sbi_pmu_counter_fw_read(c).value, 42,
-			"fw_read(%ld) of the platform event counter", c);
-		ctr_release(c);
-	}
+	TEST_ASSERT(fw_none_mapped(),
+		    "refused firmware events left no firmware counter mapped");
+	TEST_SBI_ERR(sbi_pmu_counter_fw_read(last), SBI_ERR_INVALID_PARAM,
+		     "fw_read(%ld): nothing to read from a refused event", last);
 }
 
 /*

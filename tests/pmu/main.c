@@ -35,6 +35,7 @@ int payload_main(void)
 	test_fw_count();
 	test_suspend();
 	test_overflow();
+	test_testdev();
 	/* last: uses the other harts, a hang there costs the least */
 	test_fw_count_smp();
 	/* after it: the worker hart then keeps its snapshot memory */

@@ -208,11 +208,17 @@ void test_overflow(void)
 		return;
 	}
 	snap = pmu.fw ? snapshot_area() : NULL;
-	/* LCOFIE in sie is writable only if the firmware delegates LCOFI */
+	/*
+	 * LCOFIE in sie is writable only if the firmware delegates LCOFI: with
+	 * Sscofpmf, or where the test platform's PMU device names interrupt 13
+	 * as its overflow interrupt (hw_counter_irq_bit, testdev.c).
+	 */
 	csr_set(CSR_SIE, SIP_LCOFIP);
-	TEST_EQ(csr_read(CSR_SIE) & SIP_LCOFIP, pmu.sscofpmf ? SIP_LCOFIP : 0,
+	TEST_EQ(csr_read(CSR_SIE) & SIP_LCOFIP,
+		pmu.sscofpmf || pmu.testdev ? SIP_LCOFIP : 0,
 		"sie.LCOFIE is %s", pmu.sscofpmf ?
-		"writable: LCOFI is delegated to S-mode" :
+		"writable: LCOFI is delegated to S-mode" : pmu.testdev ?
+		"writable: the platform device's overflow interrupt is delegated" :
 		"read-only 0 without Sscofpmf");
 	csr_clear(CSR_SIE, SIP_LCOFIP);
 	if (!pmu.sscofpmf) {

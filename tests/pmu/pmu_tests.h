@@ -39,6 +39,12 @@ struct pmu_env {
 	bool dt_pmu_emptied;		/* the node, its tables taken out */
 	/* bootarg pmu.opensbi: firmware events counted at OpenSBI's sites */
 	bool opensbi_sites;
+	/*
+	 * bootarg pmu.testdev=<OpenSBI major * 100 + minor>: OpenSBI built
+	 * with the test platform's PMU device (platform/opensbi/pmu/testdev.c);
+	 * 0 without it
+	 */
+	unsigned long testdev;
 	/* the firmware's rules for deployed kernels (/chosen tally,pmu-compat) */
 	bool compat;
 
@@ -56,6 +62,26 @@ struct pmu_env {
 };
 
 extern struct pmu_env pmu;
+
+/*
+ * The test platform's PMU device (platform/opensbi/pmu/testdev.c): its
+ * SBI_PMU_FW_PLATFORM encodings count calls of its hardware hooks.
+ */
+#define TESTDEV_EV_ENABLE_IRQ	0x7d0001ULL	/* hw_counter_enable_irq calls */
+#define TESTDEV_EV_DISABLE_IRQ	0x7d0002ULL	/* hw_counter_disable_irq calls */
+#define TESTDEV_EV_FILTER	0x7d0003ULL	/* hw_counter_filter_mode calls */
+#define TESTDEV_EV_FILTER_LAST	0x7d0004ULL	/* (flags << 8) | counter */
+#define TESTDEV_EV_ODD		0x7d0005ULL	/* odd firmware counters only */
+#define TESTDEV_EV_DENY		0x7d0006ULL	/* its start fails: DENIED */
+#define TESTDEV_WIDTH		48		/* its firmware counters' width */
+#define TESTDEV_FW_CTRS		16		/* its counter numbers 0..15 */
+
+/* Does the platform have this SBI_PMU_FW_PLATFORM encoding? */
+static inline bool testdev_event(uint64_t data)
+{
+	return pmu.testdev && data >= TESTDEV_EV_ENABLE_IRQ &&
+	       data <= TESTDEV_EV_DENY;
+}
 
 /* common.c: discovery */
 void pmu_env_init(void);
@@ -198,5 +224,6 @@ void test_fw_count(void);
 void test_fw_count_smp(void);
 void test_suspend(void);
 void test_overflow(void);
+void test_testdev(void);
 
 #endif /* PMU_TESTS_H */

@@ -3,6 +3,12 @@
  * A retentive HSM suspend keeps the hart's state, the PMU state the
  * firmware holds for it included: mappings, started / stopped counters,
  * values and privilege filters all survive, and counting goes on.
+ *
+ * A non-retentive one loses the hart's CSRs; with the project firmware's
+ * test channel the loss is real (the firmware scrambles counters, events,
+ * inhibits and mcounteren), and the PMU state must still come back
+ * exactly: stopped values to the count, started counters counting the
+ * same event with the same filters, OF bits, and direct counter reads.
  */
 #include "pmu_tests.h"
 
@@ -89,6 +95,146 @@ out:
 	ctr_release_all();
 }
 
+struct nonret_ctrs {
+	long f, g, h, hs, ho, s;
+	unsigned long vs, vhs, ovf;
+};
+
+static void nonret_setup(struct nonret_ctrs *c)
+{
+	c->f = ctr_match(0, mask_from(0, pmu.fw), 0, EV_FW(PMU_FW_SET_TIMER),
+			 0, NULL);
+	c->g = ctr_match(0, mask_from(0, pmu.fw), 0, EV_FW(PMU_FW_SET_TIMER),
+			 0, NULL);
+	sbi_pmu_counter_start(c->f, 1, PMU_START_SET_INIT_VALUE, 10);
+	sbi_pmu_counter_start(c->g, 1, PMU_START_SET_INIT_VALUE, 20);
+	sbi_pmu_counter_stop(c->g, 1, 0);
+	c->h = c->hs = c->ho = c->s = NO_CTR;
+	if (pmu.instret != NO_CTR) {
+		c->s = ctr_match(pmu.instret, 1, 0, EV_INSTRET, 0, NULL);
+		sbi_pmu_counter_start(c->s, 1, PMU_START_SET_INIT_VALUE, 1000);
+		sbi_pmu_counter_stop(c->s, 1, 0);
+		ctr_csr_read(c->s, &c->vs);
+	}
+	if (!pmu.hpm)
+		return;
+	c->h = ctr_match(0, mask_from(0, pmu.hpm), 0, EV_INSTRET, 0, NULL);
+	c->hs = ctr_match(0, mask_from(0, pmu.hpm), 0, EV_INSTRET, 0, NULL);
+	if (c->hs != NO_CTR) {
+		sbi_pmu_counter_start(c->hs, 1, PMU_START_SET_INIT_VALUE,
+				      0x123456789UL & ctr_max(c->hs));
+		sbi_pmu_counter_stop(c->hs, 1, 0);
+		ctr_csr_read(c->hs, &c->vhs);
+	}
+	if (pmu.sscofpmf)
+		c->ho = ctr_match(0, mask_from(0, pmu.hpm), 0, EV_INSTRET, 0,
+				  NULL);
+	if (c->ho != NO_CTR) {
+		/* wraps inside the loop: OF set, LCOFIP pending (masked) */
+		sbi_pmu_counter_start(c->ho, 1, PMU_START_SET_INIT_VALUE,
+				      ctr_max(c->ho) - 100);
+		loop(c->ho);
+		csr_clear(CSR_SIP, SIP_LCOFIP);
+		c->ovf = csr_read(CSR_SCOUNTOVF);
+	}
+	if (c->h != NO_CTR)
+		sbi_pmu_counter_start(c->h, 1, PMU_START_SET_INIT_VALUE, 0);
+}
+
+static void nonret_check_hpm(const struct nonret_ctrs *c)
+{
+	unsigned long v, d, w;
+
+	if (c->hs != NO_CTR) {
+		TEST_ASSERT(ctr_csr_read(c->hs, &v) && v == c->vhs,
+			    "stopped hpmcounter %ld kept 0x%lx exactly (0x%lx)",
+			    c->hs, c->vhs, v);
+		TEST_SBI_ERR(sbi_pmu_counter_stop(c->hs, 1, 0),
+			     SBI_ERR_ALREADY_STOPPED,
+			     "hpmcounter %ld is still stopped", c->hs);
+	}
+	if (c->ho != NO_CTR) {
+		unsigned long bit = BIT(ctr_csr(c->ho) - 0xc00);
+
+		TEST_EQ(c->ovf & bit, bit, "hpmcounter %ld overflowed before",
+			c->ho);
+		TEST_EQ(csr_read(CSR_SCOUNTOVF), c->ovf,
+			"scountovf (OF bits) as before the suspend: 0x%lx",
+			c->ovf);
+		ctr_csr_read(c->ho, &v);
+		loop(c->ho);
+		ctr_csr_read(c->ho, &w);
+		TEST_ASSERT(w > v && v < 0x100000,
+			    "overflowed hpmcounter %ld counts on from its wrapped value (0x%lx -> 0x%lx)",
+			    c->ho, v, w);
+	}
+	if (c->h == NO_CTR)
+		return;
+	d = loop(c->h);
+	TEST_EQ(d, 2 * ITERS + 2,
+		"hpmcounter %ld counts INSTRUCTIONS exactly after the non-retentive suspend",
+		c->h);
+	TEST_SBI_OK(sbi_pmu_counter_stop(c->h, 1, 0),
+		    "hpmcounter %ld is still started", c->h);
+}
+
+static void nonret_check(const struct nonret_ctrs *c)
+{
+	unsigned long ws;
+
+	TEST_EQ(ctr_value(c->f), 12,
+		"a started firmware counter counts on across it");
+	TEST_EQ(ctr_value(c->g), 20, "a stopped firmware counter keeps its value");
+	TEST_SBI_OK(sbi_pmu_counter_stop(c->f, 1, 0),
+		    "firmware counter %ld is still started", c->f);
+	TEST_SBI_ERR(sbi_pmu_counter_stop(c->g, 1, 0), SBI_ERR_ALREADY_STOPPED,
+		     "firmware counter %ld is still stopped", c->g);
+	if (c->s != NO_CTR) {
+		TEST_ASSERT(ctr_csr_read(c->s, &ws) && ws == c->vs,
+			    "stopped instret counter %ld kept %lu exactly (%lu); instret is readable (mcounteren)",
+			    c->s, c->vs, ws);
+		TEST_SBI_ERR(sbi_pmu_counter_stop(c->s, 1, 0),
+			     SBI_ERR_ALREADY_STOPPED,
+			     "instret counter %ld is still stopped", c->s);
+	}
+	nonret_check_hpm(c);
+}
+
+static void test_non_retentive(void)
+{
+	long losses = test_suspend_losses();
+	struct nonret_ctrs c;
+	struct payload_resume r;
+	struct sbiret ret;
+	unsigned long sie;
+
+	nonret_setup(&c);
+	if (c.f == NO_CTR || c.g == NO_CTR) {
+		test_report(0, "cfg_match failed", "counters for the suspend test");
+		goto out;
+	}
+	local_irq_disable();
+	sie = csr_read(CSR_SIE);
+	csr_write(CSR_SIE, SIP_STIP);
+	sbi_set_timer(time_now() + usec_to_ticks(1000));	/* f: 11 */
+	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
+				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, 0, &r);
+	sbi_set_timer(~0UL);					/* f: 12 */
+	csr_write(CSR_SIE, sie);
+	if (!TEST_ASSERT(r.resumed,
+			 "non-retentive hart_suspend resumes at resume_addr (%s)",
+			 sbi_err_name(ret.error)))
+		goto out;
+	if (losses >= 0)
+		TEST_EQ(test_suspend_losses(), losses + 1,
+			"the firmware scrambled the PMU CSRs while suspended");
+	else
+		test_diag("no emulated state loss: the PMU CSRs were kept");
+	nonret_check(&c);
+out:
+	ctr_release_all();
+}
+
 void test_suspend(void)
 {
 	struct sbiret ret = sbi_probe_extension(SBI_EXT_HSM);
@@ -103,4 +249,5 @@ void test_suspend(void)
 		return;
 	}
 	test_retentive();
+	test_non_retentive();
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SBI conformance payload: BASE, legacy, DBCN, TIME, IPI, RFENCE, HSM and
- * SRST against the SBI v3.0 specification. The checks most likely to wedge
- * a wrong implementation (they would lose a hart or fault the firmware)
- * run last; the closing SRST shutdown must make QEMU exit by itself.
+ * SBI conformance payload: BASE, legacy, DBCN, TIME, IPI, RFENCE, FWFT,
+ * SUSP, HSM and SRST against the SBI v3.0 specification. The checks most
+ * likely to wedge a wrong implementation (they would lose a hart or fault
+ * the firmware) run last; the closing SRST shutdown must make QEMU exit by itself.
  */
 #include "sbi_tests.h"
 
@@ -19,6 +19,9 @@ int payload_main(void)
 	test_time();
 	test_ipi();
 	test_rfence();
+	test_fwft();
+	test_susp();
+	test_nonret_state();
 	test_hsm();
 	test_hsm_bad_params();
 	test_dbcn_outside_ram();

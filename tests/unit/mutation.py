@@ -1,108 +1,743 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""Mutation check of the PMU unit tests: each entry plants one bug in a
-copy of lib/pmu/ and the unit tests must fail (or crash) on it.
+"""Mutation check of the PMU unit tests (`make check-mutation`).
 
-usage: mutation.py TOP BUILD_DIR  (make mutation-unit; ~10 minutes)
+Each mutant plants one plausible bug in a copy of lib/pmu/: the text OLD,
+which must occur exactly once in the file, becomes NEW. Only the objects the
+mutated file goes into are rebuilt; they are linked with the unmutated
+objects `make unit-bin` left in OBJ_DIR, and the unit test binary must then
+fail (a FAIL line, a sanitizer report, a crash or a timeout). A mutant that
+survives means a missing unit test: write it in the tests/unit/pmu_*.c file
+of the mutated code. A mutant whose OLD text is gone (the code changed) is a
+failure naming the mutant and the file: re-point it at the new code.
+
+Mutants that are equivalent (no behaviour change reachable through the PMU
+core's interface) are not listed; the ones considered are noted where the
+code they would touch is mutated.
+
+usage: mutation.py TOP OBJ_DIR WORK_DIR [JOBS]
+  with CC and CFLAGS in the environment (the unit tests' own; -Werror is
+  dropped, a planted bug may leave a variable unused).
 """
+import concurrent.futures
 import os
+import re
 import shutil
 import subprocess
 import sys
 
-TOP, OUT = sys.argv[1], sys.argv[2]
-M = [
- ("pmu_ecall.c", "if (!mask || base >= plat->num_ctrs)", "if (base >= plat->num_ctrs)"),
- ("pmu_ecall.c", "return (*set >> base) == mask && !(*set & ~plat->valid_mask);", "return !(*set & ~plat->valid_mask);"),
- ("pmu_ecall.c", "return (*set >> base) == mask && !(*set & ~plat->valid_mask);", "return (*set >> base) == mask;"),
- ("pmu_ecall.c", "if ((a[2] & ~PMU_CFG_VALID_MASK) ||", "if ("),
- ("pmu_ecall.c", "(a[2] & both) == both ||", ""),
- ("pmu_ecall.c", "if ((a[2] & PMU_START_INIT_SNAPSHOT) && !h->snap)", "if (0)"),
- ("pmu_ecall.c", "if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)", "if (0)"),
- ("pmu_ecall.c", "if (a[0] & (PMU_SNAPSHOT_ALIGN - 1))", "if (0)"),
- ("pmu_ecall.c", "if (a[2])\n\t\treturn SBI_ERR_INVALID_PARAM;\n\tif (a[0] == PMU_SNAPSHOT_DISABLE", "if (a[0] == PMU_SNAPSHOT_DISABLE"),
- ("pmu_ecall.c", "a[0] == PMU_SNAPSHOT_DISABLE && a[1]", "a[0] == PMU_SNAPSHOT_DISABLE || a[1]"),
- ("pmu_ecall.c", "n > ~0UL / PMU_EVENT_INFO_SIZE ||", ""),
- ("pmu_ecall.c", "if (a[3] || (a[0] & (PMU_EVENT_INFO_ALIGN - 1)))", "if (a[3])"),
- ("pmu_counters.c", "*value = hi ? 0 : v;", "*value = v;"),
- ("pmu_counters.c", "bad &= ~mapped;", ""),
- ("pmu_counters.c", "cand &= ~h->mapped;", ""),
- ("pmu_counters.c", "c = pmu_ctz(set);", "c = pmu_ctz(cand | 1ULL << 63);"),
- ("pmu_counters.c", "|| ((h->started >> c) & 1))", ")"),
- ("pmu_counters.c", "if (set & ~h->mapped)\n\t\treturn SBI_ERR_INVALID_PARAM;", ""),
- ("pmu_counters.c", "!((h->mapped >> idx) & 1))", "0)"),
- ("pmu_counters.c", "return good ? good : cand;", "return cand;"),
- ("pmu_counters.c", "return good ? good : cand;", "return good;"),
- ("pmu_counters.c", "PMU_CFG_SET_SINH | PMU_CFG_SET_UINH | PMU_CFG_SET_VSINH |\n\t       PMU_CFG_SET_VUINH : PMU_CFG_SET_SINH", "PMU_CFG_SET_SINH | PMU_CFG_SET_UINH : PMU_CFG_SET_SINH"),
- ("pmu_counters.c", "ret = todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;", "ret = SBI_SUCCESS;"),
- ("pmu_counters.c", "return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;", "return SBI_SUCCESS;"),
- ("pmu_counters.c", "pmu_snapshot_save(h, base, mapped);", "pmu_snapshot_save(h, base, run & mapped);"),
- ("pmu_counters.c", "if (flags & PMU_CFG_CLEAR_VALUE)\n\t\th->fw_value[j] = 0;", ""),
- ("pmu_counters.c", "if (flags & PMU_CFG_CLEAR_VALUE)\n\t\tpmu_hw_write(c, 0);", ""),
- ("pmu_counters.c", "if (pmu_is_fw(plat, (unsigned int)idx)) {", "if (idx > plat->hw_slots) {"),
- ("pmu_hw.c", "pmu_host_csr_write(PMU_CSR_MHPMEVENT(i), h->hw_evt[i]);\n\t\tof", "of"),
- ("pmu_hw.h", "uint64_t inh = PMU_EVT_MINH |", "uint64_t inh = "),
- ("pmu_hw.h", "(selector & plat->sel_mask) | inh : selector;", "selector | inh : selector;"),
- ("pmu_hw.c", "pmu_hw_write(i, 0);", ""),
- ("pmu_hw.c", "h->saved_of = pmu_hw_overflow(h->plat, hw);", ""),
- ("pmu_hw.c", "pmu_host_csr_set(PMU_CSR_MCOUNTEREN, hw);\n}\n\n/* Before", "}\n\n/* Before"),
- ("pmu_hw.c", "pmu_hw_stop((uint32_t)h->started & hw);\n\th->saved_of", "h->saved_of"),
- ("pmu_snapshot.c", "s->ctr_values[i - base]", "s->ctr_values[i & 63]"),
- ("pmu_snapshot.c", ">> base;", ";"),
- ("pmu_snapshot.c", "return h->snap->ctr_values[idx - base];", "return h->snap->ctr_values[idx & 63];"),
- ("pmu_events.h", "return code < PMU_FW_STD_MAX || code >= PMU_FW_IMPL_FIRST;", "return true;"),
- ("pmu_events.h", "if (data)\n\t\treturn false;", ""),
- ("pmu_events.c", "if (data & ~width)", "if (0)"),
- ("pmu_events.h", "((code >> 1) & 3) >= PMU_CACHE_OP_MAX", "0"),
- ("pmu_events.h", "if (data)\t/* reserved for general and cache events */", "if (0)"),
- ("pmu_events.c", "\t\t\treturn SBI_ERR_INVALID_PARAM;\n\tfor (i = 0; i < n; i++) {", "\t\t\t;\n\tfor (i = 0; i < n; i++) {"),
- ("pmu_events.c", "\t\t\tdata = e[i].event_data;", "\t\t\t;"),
- ("pmu_events.c", "if (event_idx == PMU_EVIDX(PMU_EV_TYPE_RAW, 0))", "if ((event_idx >> 16) == PMU_EV_TYPE_RAW)"),
- ("pmu_fw.c", "if (h->fw_code[pmu_ctz(bits)] == code)", "if (1)"),
- ("pmu_fw.c", "h->fw_data[j] == data", "1"),
- ("pmu_fw.c", "\tif (code == PMU_FW_PLATFORM)\n\t\treturn;", ""),
- ("pmu_fw.h", "*pmu_fw_started_map(h, j) &= ~(1U << j);", ""),
- ("pmu_dt.c", "\treturn bitmap & keep;", "\treturn bitmap;"),
- ("pmu_dt.c", "if (pmu_dt_u64(row, 0) & ~pmu_dt_u64(row, 2))", "if (0)"),
- ("pmu_dt.c", "m->counters = pmu_dt_cell(row, 4) & PMU_HPM_MASK;", "m->counters = pmu_dt_cell(row, 4);"),
- ("pmu_dt.c", "return (end & PMU_EVIDX_CODE_MASK) <= last;", "return true;"),
- ("pmu_dt.c", "if (start > end || type != end >> PMU_EVIDX_TYPE_SHIFT)", "if (start > end)"),
- ("pmu_dt.c", "if (n > PMU_RAW_MAP_MAX - plat->num_raw)", "if (n > PMU_RAW_MAP_MAX)"),
- ("pmu_platform.c", "if (pmu_host_csr_probe(PMU_CSR_MCOUNTER(i), ~0UL, &rb) || !rb)", "if (pmu_host_csr_probe(PMU_CSR_MCOUNTER(i), ~0UL, &rb))"),
- ("pmu_platform.c", "plat->hw_width[i] = (uint8_t)(pmu_probe_width(rb) - 1);", "plat->hw_width[i] = 63;"),
- ("pmu_platform.c", "\t\thw = 0;\t/* no way", "\t\t;\t/* no way"),
- ("pmu_platform.c", "pmu_host_csr_write(PMU_CSR_MCOUNTINHIBIT, inhibit);\n\tpmu_platform_layout", "pmu_platform_layout"),
- ("pmu_platform.c", "ev->counters |= PMU_HPM_MASK;", "ev->counters |= PMU_HPM_MASK & ~8U;"),
- ("pmu_hart.c", "\tpmu_hw_reset(h);", ""),
- ("pmu_host_default.c", "pmu_host_csr_read(csr) & ~bits);", "pmu_host_csr_read(csr) & bits);"),
+
+def M(f, what, old, new):
+    return (f, what, old, new)
+
+
+MUTANTS = [
+    # pmu_ecall.c: the argument checks of the SBI binding
+    M("pmu_ecall.c", "empty counter mask accepted",
+      "if (!mask || base >= plat->num_ctrs)", "if (base >= plat->num_ctrs)"),
+    M("pmu_ecall.c", "counter_idx_base one past the last counter accepted",
+      "if (!mask || base >= plat->num_ctrs)", "if (!mask || base > plat->num_ctrs)"),
+    M("pmu_ecall.c", "mask bits shifted out of XLEN ignored",
+      "return (*set >> base) == mask && !(*set & ~plat->valid_mask);",
+      "return !(*set & ~plat->valid_mask);"),
+    M("pmu_ecall.c", "time slot and absent counters accepted in a set",
+      "return (*set >> base) == mask && !(*set & ~plat->valid_mask);",
+      "return (*set >> base) == mask;"),
+    M("pmu_ecall.c", "reserved config_matching flags accepted",
+      "if ((a[2] & ~PMU_CFG_VALID_MASK) ||", "if ("),
+    M("pmu_ecall.c", "reserved start flags accepted",
+      "if ((a[2] & ~PMU_START_VALID_MASK) || (a[2] & both) == both)",
+      "if ((a[2] & both) == both)"),
+    M("pmu_ecall.c", "SET_INIT_VALUE with INIT_SNAPSHOT accepted",
+      "if ((a[2] & ~PMU_START_VALID_MASK) || (a[2] & both) == both)",
+      "if (a[2] & ~PMU_START_VALID_MASK)"),
+    M("pmu_ecall.c", "INIT_SNAPSHOT without snapshot memory",
+      "if ((a[2] & PMU_START_INIT_SNAPSHOT) && !h->snap)", "if (0)"),
+    M("pmu_ecall.c", "start: snapshot memory kept over HSM stop never re-armed",
+      "if (!pmu_snapshot_rearm(h))\n\t\treturn SBI_ERR_NO_SHMEM;\n\treturn pmu_ctr_start(",
+      "return SBI_ERR_NO_SHMEM;\n\treturn pmu_ctr_start("),
+    M("pmu_ecall.c", "stop: snapshot memory kept over HSM stop never re-armed",
+      "if (!pmu_snapshot_rearm(h))\n\t\treturn SBI_ERR_NO_SHMEM;\n\treturn pmu_ctr_stop(",
+      "return SBI_ERR_NO_SHMEM;\n\treturn pmu_ctr_stop("),
+    M("pmu_ecall.c", "restart base 64 * 64 served without its compat rule",
+      "if (!(h->plat->compat & PMU_COMPAT_RESTART_BASE) ||", "if ("),
+    M("pmu_ecall.c", "any out-of-range base served as base 0",
+      "a[0] != 8UL * sizeof(long) * 8 * sizeof(long) ||", ""),
+    M("pmu_ecall.c", "restart base served as 0 without INIT_SNAPSHOT",
+      "!(a[2] & PMU_START_INIT_SNAPSHOT) ||\n\t    !pmu_ecall_set(h->plat, 0,",
+      "!pmu_ecall_set(h->plat, 0,"),
+    M("pmu_ecall.c", "restart compat set not checked at base 0",
+      "!pmu_ecall_set(h->plat, 0, a[1], &set))\n\t\treturn SBI_ERR_INVALID_PARAM;",
+      "!pmu_ecall_set(h->plat, 0, a[1] & 1, &set))\n\t\treturn SBI_ERR_INVALID_PARAM;"),
+    M("pmu_ecall.c", "reserved stop flags accepted",
+      "if ((a[2] & ~PMU_STOP_VALID_MASK) ||", "if ("),
+    M("pmu_ecall.c", "TAKE_SNAPSHOT without snapshot memory",
+      "if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)", "if (0)"),
+    M("pmu_ecall.c", "snapshot flags ignored",
+      "if (a[2])\n\t\treturn SBI_ERR_INVALID_PARAM;\n\tif (a[0] == PMU_SNAPSHOT_DISABLE",
+      "if (a[0] == PMU_SNAPSHOT_DISABLE"),
+    M("pmu_ecall.c", "snapshot disabled by the low word alone",
+      "a[0] == PMU_SNAPSHOT_DISABLE && a[1] == PMU_SNAPSHOT_DISABLE",
+      "a[0] == PMU_SNAPSHOT_DISABLE"),
+    M("pmu_ecall.c", "snapshot memory only 8-byte aligned",
+      "if (a[0] & (PMU_SNAPSHOT_ALIGN - 1))", "if (a[0] & 7)"),
+    M("pmu_ecall.c", "event_get_info flags ignored",
+      "if (a[3] || (a[0] & (PMU_EVENT_INFO_ALIGN - 1)))",
+      "if (a[0] & (PMU_EVENT_INFO_ALIGN - 1))"),
+    M("pmu_ecall.c", "event_get_info alignment ignored",
+      "if (a[3] || (a[0] & (PMU_EVENT_INFO_ALIGN - 1)))", "if (a[3])"),
+    M("pmu_ecall.c", "event_get_info with no entries checks the address",
+      "if (!n)\n\t\treturn SBI_SUCCESS;", ""),
+    M("pmu_ecall.c", "event_get_info entry count may wrap the size",
+      "n > ~0UL / PMU_EVENT_INFO_SIZE ||", ""),
+    M("pmu_ecall.c", "sbiret.value not zeroed on errors",
+      "*out_value = 0;\n", ""),
+    M("pmu_ecall.c", "num_counters one short",
+      "*out_value = h->plat->num_ctrs;", "*out_value = h->plat->num_ctrs - 1;"),
+    M("pmu_ecall.c", "fw_read_hi reads the low half",
+      "return pmu_ctr_fw_read(h, a[0], true, out_value);",
+      "return pmu_ctr_fw_read(h, a[0], false, out_value);"),
+    M("pmu_ecall.c", "start's initial value from the wrong argument",
+      "return pmu_ctr_start(h, base, set, a[2], pmu_ecall_u64(a, 3));\n}\n\n/*",
+      "return pmu_ctr_start(h, base, set, a[2], pmu_ecall_u64(a, 4));\n}\n\n/*"),
+    M("pmu_ecall.c", "config_matching's event_data dropped",
+      "pmu_ctr_config_match(h, set, a[2], a[3], pmu_ecall_u64(a, 4),",
+      "pmu_ctr_config_match(h, set, a[2], a[3], 0,"),
+
+    # pmu_counters.c: information, allocation, start, stop, fw_read
+    M("pmu_counters.c", "last hardware index taken for a firmware counter",
+      "return i >= plat->hw_slots;", "return i > plat->hw_slots;"),
+    M("pmu_counters.c", "get_info of the index past the last counter",
+      "if (idx >= plat->num_ctrs)\n\t\treturn SBI_ERR_INVALID_PARAM;\n\tif (pmu_is_fw",
+      "if (idx > plat->num_ctrs)\n\t\treturn SBI_ERR_INVALID_PARAM;\n\tif (pmu_is_fw"),
+    M("pmu_counters.c", "firmware counter info without the type bit",
+      "*info = PMU_CTR_INFO_TYPE_FW | (63UL", "*info = (63UL"),
+    M("pmu_counters.c", "get_info of the time slot or an absent counter",
+      "if (!((plat->hw_mask >> idx) & 1))\t/* time slot or absent */",
+      "if (0)"),
+    M("pmu_counters.c", "hardware counter width not the probed one",
+      "((unsigned long)plat->hw_width[idx] << PMU_CTR_INFO_WIDTH_SHIFT)",
+      "(63UL << PMU_CTR_INFO_WIDTH_SHIFT)"),
+    M("pmu_counters.c", "VS/VU hints ignored on a hart with H",
+      "PMU_CFG_SET_SINH | PMU_CFG_SET_UINH | PMU_CFG_SET_VSINH |\n\t       PMU_CFG_SET_VUINH : PMU_CFG_SET_SINH",
+      "PMU_CFG_SET_SINH | PMU_CFG_SET_UINH : PMU_CFG_SET_SINH"),
+    M("pmu_counters.c", "VS/VU hints filtering on a hart without H",
+      "PMU_CFG_SET_VUINH : PMU_CFG_SET_SINH | PMU_CFG_SET_UINH;",
+      "PMU_CFG_SET_VUINH : PMU_CFG_SET_SINH | PMU_CFG_SET_UINH | PMU_CFG_SET_VSINH;"),
+    M("pmu_counters.c", "unfiltered fixed counter used for a filtered request",
+      "cand &= plat->filter_mask | ~(uint64_t)PMU_FIXED_MASK;", ""),
+    # (Dropping the "prefer counters honouring the hints" step is
+    # equivalent: after pmu_usable() the only mix of honouring and
+    # non-honouring counters is Smcntrpmf without Sscofpmf, where the
+    # honouring ones, cycle and instret, are the lowest indices anyway.)
+    M("pmu_counters.c", "hints refused where no counter honours them",
+      "if (good)\n\t\t\tcand = good;", "cand = good;"),
+    M("pmu_counters.c", "counters with an overflow interrupt not preferred",
+      "good = cand & plat->of_mask;\n\treturn good ? good : cand;",
+      "return cand;"),
+    M("pmu_counters.c", "only counters with an overflow interrupt used",
+      "return good ? good : cand;", "return good;"),
+    M("pmu_counters.c", "firmware counter bound to the whole event_idx",
+      "pmu_fw_config(h, j, event_idx & PMU_EVIDX_CODE_MASK, data);",
+      "pmu_fw_config(h, j, event_idx, data);"),
+    M("pmu_counters.c", "CLEAR_VALUE ignored for firmware counters",
+      "if (flags & PMU_CFG_CLEAR_VALUE)\n\t\th->fw_value[j] = 0;", ""),
+    M("pmu_counters.c", "AUTO_START does not start a firmware counter",
+      "if (flags & PMU_CFG_AUTO_START)\n\t\tpmu_fw_start(h, 1U << j);", ""),
+    M("pmu_counters.c", "CLEAR_VALUE ignored for hardware counters",
+      "if (flags & PMU_CFG_CLEAR_VALUE)\n\t\tpmu_hw_write(c, 0);", ""),
+    M("pmu_counters.c", "AUTO_START does not start a hardware counter",
+      "if (flags & PMU_CFG_AUTO_START)\n\t\tpmu_hw_start(h, 1U << c);", ""),
+    M("pmu_counters.c", "firmware events matched to hardware counters",
+      "cand = set & plat->fw_mask;", "cand = set;"),
+    M("pmu_counters.c", "SKIP_MATCH takes the first able counter, not the first of the set",
+      "c = pmu_ctz(set);", "c = pmu_ctz(cand | 1ULL << 63);"),
+    M("pmu_counters.c", "SKIP_MATCH ignores the filter hints",
+      "if (!fw)\n\t\t\tcand = pmu_usable(plat, cand, flags);\n", ""),
+    M("pmu_counters.c", "SKIP_MATCH reconfigures a running counter",
+      "|| ((h->started >> c) & 1))", ")"),
+    M("pmu_counters.c", "config_matching hands out mapped counters",
+      "cand &= ~h->mapped;", ""),
+    M("pmu_counters.c", "config_matching does not mark the counter mapped",
+      "h->mapped |= 1ULL << c;", ""),
+    M("pmu_counters.c", "AUTO_START not recorded as started",
+      "if (flags & PMU_CFG_AUTO_START)\n\t\th->started |= 1ULL << c;", ""),
+    M("pmu_counters.c", "INIT_SNAPSHOT does not load the values",
+      "pmu_ctr_set_value(h, i, pmu_snapshot_value(h, base, i));", ""),
+    M("pmu_counters.c", "initial values written at absolute, not base-relative, positions",
+      "left = (todo & plat->hw_mask) >> base;", "left = todo & plat->hw_mask;"),
+    M("pmu_counters.c", "SET_INIT_VALUE ignored for firmware counters",
+      "h->fw_value[pmu_ctz(left) - plat->hw_slots] = init_value;", ";"),
+    M("pmu_counters.c", "start reloads counters already started",
+      "uint64_t todo = set & ~h->started;", "uint64_t todo = set;"),
+    M("pmu_counters.c", "start of several does not start firmware counters",
+      "pmu_fw_start(h, pmu_fw_bits(plat, todo));", ""),
+    M("pmu_counters.c", "start of several does not start hardware counters",
+      "if (hw)\n\t\tpmu_hw_start(h, hw);", ""),
+    M("pmu_counters.c", "start never reports ALREADY_STARTED",
+      "return todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;",
+      "return SBI_SUCCESS;"),
+    M("pmu_counters.c", "start of an unmapped counter accepted",
+      "if (set & ~h->mapped)\n\t\treturn SBI_ERR_INVALID_PARAM;", ""),
+    M("pmu_counters.c", "one-counter start writes the initial value without SET_INIT_VALUE",
+      "if (flags)\n\t\tpmu_hw_write((unsigned int)base, init_value);",
+      "pmu_hw_write((unsigned int)base, init_value);"),
+    M("pmu_counters.c", "one-counter start of a running counter succeeds",
+      "(set & h->started) || (flags & ~PMU_START_SET_INIT_VALUE))",
+      "(flags & ~PMU_START_SET_INIT_VALUE))"),
+    M("pmu_counters.c", "one-counter fast path taken by a firmware counter",
+      "base >= plat->hw_slots ||", ""),
+    M("pmu_counters.c", "one-counter fast path taken with INIT_SNAPSHOT",
+      "(set & h->started) || (flags & ~PMU_START_SET_INIT_VALUE))",
+      "(set & h->started))"),
+    M("pmu_counters.c", "RESET leaves the event programmed",
+      "pmu_hw_program(h, i, pmu_hw_idle_value(plat, i));\n\t}\n\th->mapped &= ~set;",
+      "}\n\th->mapped &= ~set;"),
+    M("pmu_counters.c", "released cycle/instret not free-running again",
+      "if (set)\n\t\tpmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, (uint32_t)set);", ""),
+    M("pmu_counters.c", "binding cycle/instret leaves it free-running",
+      "else if (c < PMU_IDX_HPM_FIRST)\n\t\tpmu_hw_stop(1U << c);", ""),
+    M("pmu_counters.c", "RESET does not unmap",
+      "h->mapped &= ~set;", ""),
+    M("pmu_counters.c", "TAKE_SNAPSHOT saves only counters that were running",
+      "pmu_snapshot_save(h, base, mapped);", "pmu_snapshot_save(h, base, run & mapped);"),
+    M("pmu_counters.c", "RESET releases only counters that were running",
+      "pmu_ctr_release(h, mapped);", "pmu_ctr_release(h, run);"),
+    M("pmu_counters.c", "RESET of a mapped, stopped counter reports ALREADY_STOPPED",
+      "bad &= ~mapped;", ""),
+    M("pmu_counters.c", "stop does not clear the started state",
+      "h->started &= ~run;", ""),
+    M("pmu_counters.c", "stop does not stop firmware counters",
+      "pmu_fw_stop(h, pmu_fw_bits(plat, run));", ""),
+    M("pmu_counters.c", "stop does not inhibit hardware counters",
+      "pmu_hw_stop((uint32_t)(run & plat->hw_mask));", ""),
+    M("pmu_counters.c", "stop never reports ALREADY_STOPPED",
+      "return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;",
+      "return SBI_SUCCESS;"),
+    M("pmu_counters.c", "fw_read of a hardware counter",
+      "if (idx >= plat->num_ctrs || !pmu_is_fw(plat, (unsigned int)idx) ||",
+      "if (idx >= plat->num_ctrs ||"),
+    M("pmu_counters.c", "fw_read of an unmapped firmware counter",
+      "!((h->mapped >> idx) & 1))\n\t\treturn SBI_ERR_INVALID_PARAM;\n\tv = h->fw_value",
+      "0)\n\t\treturn SBI_ERR_INVALID_PARAM;\n\tv = h->fw_value"),
+    M("pmu_counters.c", "fw_read_hi returns the low half on RV64",
+      "*value = hi ? 0 : v;", "*value = v;"),
+    M("pmu_counters.c", "snapshot/INIT value of a firmware counter from the wrong slot",
+      "return h->fw_value[idx - h->plat->hw_slots];", "return h->fw_value[idx & 31];"),
+
+    # pmu_hw.h: event values, programming, start/stop (hot half)
+    M("pmu_hw.h", "M-mode not inhibited",
+      "uint64_t inh = PMU_EVT_MINH |", "uint64_t inh = "),
+    M("pmu_hw.h", "inhibit flags land one bit off",
+      "PMU_CFG_INH_SHIFT) << PMU_EVT_INH_SHIFT);",
+      "PMU_CFG_INH_SHIFT) << (PMU_EVT_INH_SHIFT + 1));"),
+    M("pmu_hw.h", "selector's Sscofpmf bits not masked",
+      "(selector & plat->sel_mask) | inh : selector;", "selector | inh : selector;"),
+    M("pmu_hw.h", "inhibit bits written without Sscofpmf",
+      "(selector & plat->sel_mask) | inh : selector;",
+      "(selector & plat->sel_mask) | inh : (selector & plat->sel_mask) | inh;"),
+    # (Smcntrpmf ? inh : 0 -> inh is equivalent: without Smcntrpmf the value
+    # is never written; the RV32 high-half writes are unreachable on RV64.)
+    M("pmu_hw.h", "mcyclecfg and minstretcfg swapped",
+      "csr = idx == PMU_IDX_CYCLE ? PMU_CSR_MCYCLECFG :\n\t\t      PMU_CSR_MINSTRETCFG;",
+      "csr = idx == PMU_IDX_CYCLE ? PMU_CSR_MINSTRETCFG :\n\t\t      PMU_CSR_MCYCLECFG;"),
+    M("pmu_hw.h", "cycle/instret cfg CSRs written without Smcntrpmf",
+      "} else if (pmu_has(plat, PMU_FEAT_SMCNTRPMF)) {", "} else if (1) {"),
+    M("pmu_hw.h", "programmed event not remembered",
+      "h->hw_evt[idx] = evt;", ""),
+    M("pmu_hw.h", "bound cycle/instret still free-running",
+      "return h->plat->hw_mask & PMU_FIXED_MASK & ~(uint32_t)h->mapped;",
+      "return h->plat->hw_mask & PMU_FIXED_MASK;"),
+    M("pmu_hw.h", "hpm counters free-running too",
+      "return h->plat->hw_mask & PMU_FIXED_MASK & ~(uint32_t)h->mapped;",
+      "return h->plat->hw_mask & ~(uint32_t)h->mapped;"),
+    M("pmu_hw.h", "scountovf read without Sscofpmf",
+      "bits &= plat->of_mask;", ""),
+    M("pmu_hw.h", "start does not clear a pending overflow",
+      "if (of)\n\t\tpmu_hw_clear_of(h, of);", ""),
+    M("pmu_hw.h", "start inhibits instead of enabling",
+      "pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, bits);\n}",
+      "pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, bits);\n}"),
+    M("pmu_hw.h", "stop overwrites mcountinhibit",
+      "pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, bits);",
+      "pmu_host_csr_write(PMU_CSR_MCOUNTINHIBIT, bits);"),
+
+    # pmu_hw.c: overflow clearing, reset, suspend, resume (cold half)
+    M("pmu_hw.c", "overflow never cleared",
+      "pmu_host_csr_write(PMU_CSR_MHPMEVENT(i), h->hw_evt[i]);\n", ""),
+    M("pmu_hw.c", "reset leaves counters running",
+      "if (!hw)\n\t\treturn;\n\tpmu_hw_stop(hw);\n\twhile (left) {\n\t\tunsigned int i = pmu_ctz(left);\n\n\t\tpmu_hw_program",
+      "if (!hw)\n\t\treturn;\n\twhile (left) {\n\t\tunsigned int i = pmu_ctz(left);\n\n\t\tpmu_hw_program"),
+    M("pmu_hw.c", "reset leaves the old events",
+      "pmu_hw_program(h, i, pmu_hw_idle_value(plat, i));\n\t\tpmu_hw_write(i, 0);",
+      "pmu_hw_write(i, 0);"),
+    M("pmu_hw.c", "reset leaves the old values",
+      "pmu_hw_write(i, 0);", ""),
+    M("pmu_hw.c", "reset does not open mcounteren",
+      "pmu_hart_counteren(h);\n", ""),
+    M("pmu_hw.c", "suspend does not freeze the counters",
+      "pmu_hw_stop(((uint32_t)h->started | pmu_hw_free(h)) & hw);", ""),
+    M("pmu_hw.c", "suspend leaves free-running cycle/instret counting",
+      "pmu_hw_stop(((uint32_t)h->started | pmu_hw_free(h)) & hw);",
+      "pmu_hw_stop((uint32_t)h->started & hw);"),
+    M("pmu_hw.c", "reset leaves cycle/instret inhibited",
+      "if (pmu_hw_free(h))\n\t\tpmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, pmu_hw_free(h));", ""),
+    M("pmu_hw.c", "suspend forgets the overflow bits",
+      "h->saved_of = pmu_hw_overflow(h->plat, hw);", ""),
+    M("pmu_hw.c", "suspend does not keep the values",
+      "h->hw_saved[i] = pmu_hw_read(i);", ""),
+    M("pmu_hw.c", "resume drops the overflow bits",
+      "uint64_t of = (h->saved_of >> i) & 1 ? PMU_EVT_OF : 0;", "uint64_t of = 0;"),
+    M("pmu_hw.c", "resume does not restore the values",
+      "pmu_hw_write(i, h->hw_saved[i]);", ""),
+    # (dropping h->saved_of = 0 is equivalent: every resume follows a
+    # suspend, which sets saved_of anew)
+    M("pmu_hw.c", "resume restarts stopped counters",
+      "left = ((uint32_t)h->started | pmu_hw_free(h)) & hw;", "left = hw;"),
+    M("pmu_hw.c", "resume leaves free-running cycle/instret stopped",
+      "left = ((uint32_t)h->started | pmu_hw_free(h)) & hw;",
+      "left = (uint32_t)h->started & hw;"),
+    M("pmu_hw.c", "resume restarts with pmu_hw_start (clears OF)",
+      "if (left)\n\t\tpmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, left);",
+      "pmu_hw_start(h, left);"),
+
+    # pmu_events.h: classification of general, cache and firmware events
+    M("pmu_events.h", "general event 0 (no event) has a slot",
+      "if (code == PMU_HW_NO_EVENT || code >= PMU_HW_GENERAL_MAX)",
+      "if (code >= PMU_HW_GENERAL_MAX)"),
+    M("pmu_events.h", "general event code 11 accepted",
+      "if (code == PMU_HW_NO_EVENT || code >= PMU_HW_GENERAL_MAX)",
+      "if (code == PMU_HW_NO_EVENT || code > PMU_HW_GENERAL_MAX)"),
+    M("pmu_events.h", "cache op 3 accepted",
+      "((code >> 1) & 3) >= PMU_CACHE_OP_MAX", "0"),
+    M("pmu_events.h", "cache ids past the last accepted",
+      "if (code >= PMU_CACHE_CODE_MAX ||", "if ("),
+    M("pmu_events.h", "platform firmware event refused",
+      "if (code == PMU_FW_PLATFORM)\n\t\treturn true;", ""),
+    M("pmu_events.h", "firmware event_data not reserved",
+      "if (data)\n\t\treturn false;", ""),
+    M("pmu_events.h", "every firmware event code accepted",
+      "return code < PMU_FW_STD_MAX || code >= PMU_FW_IMPL_FIRST;", "return true;"),
+    M("pmu_events.h", "firmware event 22 accepted",
+      "return code < PMU_FW_STD_MAX || code >= PMU_FW_IMPL_FIRST;",
+      "return code <= PMU_FW_STD_MAX || code >= PMU_FW_IMPL_FIRST;"),
+    M("pmu_events.h", "event_data of general/cache events not reserved",
+      "if (data)\t/* reserved for general and cache events */\n\t\treturn 0;", ""),
+    M("pmu_events.h", "counters of an event not limited to usable ones",
+      "return plat->events[slot].counters & plat->hw_mask;",
+      "return plat->events[slot].counters;"),
+
+    # pmu_events.c: raw events, event_get_info
+    M("pmu_events.c", "raw event_idx with a code accepted",
+      "if (event_idx == PMU_EVIDX(PMU_EV_TYPE_RAW, 0))",
+      "if ((event_idx >> 16) == PMU_EV_TYPE_RAW)"),
+    M("pmu_events.c", "raw v1 event_data 56 bits wide",
+      "width = PMU_RAW_DATA_MASK;", "width = PMU_RAW_V2_DATA_MASK;"),
+    M("pmu_events.c", "raw event_data past its width accepted",
+      "if (data & ~width)\n\t\treturn 0;", ""),
+    M("pmu_events.c", "raw map rows match without their mask",
+      "if ((data & plat->raw[i].mask) == plat->raw[i].base)",
+      "if (data == plat->raw[i].base)"),
+    M("pmu_events.c", "raw map rows replace instead of adding counters",
+      "ctrs |= plat->raw[i].counters;", "ctrs = plat->raw[i].counters;"),
+    M("pmu_events.c", "last raw map row ignored",
+      "for (i = 0; i < plat->num_raw; i++)", "for (i = 0; i + 1 < plat->num_raw; i++)"),
+    M("pmu_events.c", "raw selector not set",
+      "*selector = data;", ""),
+    M("pmu_events.c", "firmware events reported unsupported",
+      "if (pmu_fw_event_valid(event_idx, data))\n\t\treturn true;", ""),
+    M("pmu_events.c", "event_get_info ignores reserved event_idx bits",
+      "if (e[i].event_idx & PMU_EVENT_INFO_IDX_RSVD)\n\t\t\treturn SBI_ERR_INVALID_PARAM;", ""),
+    M("pmu_events.c", "event_get_info reads event_data of every type",
+      "if (type == PMU_EV_TYPE_RAW || type == PMU_EV_TYPE_RAW_V2 ||\n\t\t    type == PMU_EV_TYPE_FW)",
+      "if (1)"),
+    M("pmu_events.c", "event_get_info ignores event_data of raw v2",
+      "type == PMU_EV_TYPE_RAW_V2 ||", ""),
+    M("pmu_events.c", "event_get_info output not the support bit",
+      "PMU_EVENT_INFO_SUPPORTED : 0;", "PMU_EVENT_INFO_SUPPORTED : 2;"),
+
+    # pmu_fw.h, pmu_fw.c: firmware counters
+    M("pmu_fw.h", "platform event data not bound",
+      "h->fw_data[j] = data;", ""),
+    M("pmu_fw.h", "standard firmware events in the shared bitmap",
+      "return code < PMU_FW_STD_MAX ? &h->fw_ev_started[code] :\n\t       &h->fw_other_started;",
+      "return &h->fw_other_started;"),
+    M("pmu_fw.h", "firmware start sets the wrong bit",
+      "*pmu_fw_started_map(h, j) |= 1U << j;", "*pmu_fw_started_map(h, j) |= 1U;"),
+    M("pmu_fw.h", "firmware stop does not stop",
+      "*pmu_fw_started_map(h, j) &= ~(1U << j);", ""),
+    M("pmu_fw.c", "only the lowest counter of an event counts",
+      "while (bits) {\n\t\th->fw_value[pmu_ctz(bits)]++;",
+      "if (bits) {\n\t\th->fw_value[pmu_ctz(bits)]++;"),
+    M("pmu_fw.c", "platform event counted without its data",
+      "if (code == PMU_FW_PLATFORM)\n\t\treturn;", ""),
+    M("pmu_fw.c", "implementation events counted whatever their code",
+      "if (h->fw_code[pmu_ctz(bits)] == code)", "if (1)"),
+    M("pmu_fw.c", "an implementation event counts the counters above it",
+      "match |= bits & -bits;", "match |= bits;"),
+    M("pmu_fw.c", "platform event counted whatever its data",
+      "h->fw_data[j] == data", "1"),
+    M("pmu_fw.c", "platform event data counted on implementation events",
+      "if (h->fw_code[j] == PMU_FW_PLATFORM && h->fw_data[j] == data)",
+      "if (h->fw_data[j] == data)"),
+
+    # pmu_hart.c: life cycle
+    M("pmu_hart.c", "hart state not cleared at init",
+      "memset(h, 0, sizeof(*h));", ""),
+    M("pmu_hart.c", "hardware not reset at init",
+      "pmu_hw_reset(h);", ""),
+    M("pmu_hart.c", "kept snapshot memory carried into a first init",
+      "bool rearm = again && h->snap_rearm;", "bool rearm = h->snap_rearm;"),
+    M("pmu_hart.c", "HSM stop keeps the snapshot memory without its compat rule",
+      "h->snap_rearm = h->snap_last &&\n\t\t\t(h->plat->compat & PMU_COMPAT_SNAPSHOT_KEEP);",
+      "h->snap_rearm = h->snap_last != NULL;"),
+    M("pmu_hart.c", "HSM stop forgets the snapshot memory",
+      "h->snap_rearm = h->snap_last &&\n\t\t\t(h->plat->compat & PMU_COMPAT_SNAPSHOT_KEEP);",
+      ""),
+    M("pmu_hart.c", "a restart forgets the last page",
+      "h->snap_last = last;", ""),
+    M("pmu_hart.c", "re-arm allowed after a restart without an HSM stop in between",
+      "h->snap_rearm = rearm;", "h->snap_rearm = last != NULL;"),
+    M("pmu_hart.c", "HSM stop releases nothing",
+      "pmu_hart_init(h, h->plat);", ""),
+    M("pmu_hart.c", "suspend saves nothing",
+      "pmu_hw_save(h);", ""),
+    M("pmu_hart.c", "resume restores nothing",
+      "pmu_hw_restore(h);", ""),
+    M("pmu_hart.c", "resume does not re-apply delegation",
+      "pmu_hart_redelegate(h);", ""),
+
+    # pmu_snapshot.c: snapshot shared memory
+    M("pmu_snapshot.c", "snapshot address high word ignored",
+      "if (!pmu_host_smem_allowed(lo, hi, PMU_SNAPSHOT_SIZE))",
+      "if (!pmu_host_smem_allowed(lo, 0, PMU_SNAPSHOT_SIZE))"),
+    # (the size, PMU_SNAPSHOT_SIZE, cannot matter: pages are aligned and so
+    # is the end of RAM)
+    M("pmu_snapshot.c", "disable keeps the memory",
+      "h->snap = NULL;\n\th->snap_rearm = false;", "h->snap_rearm = false;"),
+    M("pmu_snapshot.c", "disable leaves the kept page re-armable",
+      "h->snap = NULL;\n\th->snap_rearm = false;", "h->snap = NULL;"),
+    M("pmu_snapshot.c", "memory the host cannot map reported set",
+      "return h->snap ? SBI_SUCCESS : SBI_ERR_FAILED;", "return SBI_SUCCESS;"),
+    M("pmu_snapshot.c", "a set leaves the page kept over HSM stop re-armable",
+      "h->snap_last = h->snap;\n\th->snap_rearm = false;", "h->snap_last = h->snap;"),
+    M("pmu_snapshot.c", "a set does not become the last page",
+      "h->snap_last = h->snap;\n", ""),
+    # (Equivalent: leaving snap_rearm set after a re-arm, since it is read
+    # only while snap is NULL, and every way back to NULL (disable, HSM stop)
+    # sets it anew.)
+    M("pmu_snapshot.c", "values saved at absolute, not base-relative, slots",
+      "s->ctr_values[i - base] = pmu_ctr_value(h, i);",
+      "s->ctr_values[i & 63] = pmu_ctr_value(h, i);"),
+    M("pmu_snapshot.c", "overflow bitmap not relative to base",
+      "(uint32_t)(set & h->plat->hw_mask)) >> base;",
+      "(uint32_t)(set & h->plat->hw_mask));"),
+    M("pmu_snapshot.c", "overflow bitmap of counters outside the set",
+      "(uint32_t)(set & h->plat->hw_mask)) >> base;",
+      "(uint32_t)h->plat->hw_mask) >> base;"),
+    M("pmu_snapshot.c", "INIT_SNAPSHOT values read at absolute slots",
+      "return h->snap->ctr_values[idx - base];", "return h->snap->ctr_values[idx & 63];"),
+
+    # pmu_deleg.c: delegation and PDIS
+    M("pmu_deleg.c", "delegation without Smcdeleg",
+      "if (!(feat & PMU_FEAT_SMCDELEG))\n\t\treturn 0;", ""),
+    M("pmu_deleg.c", "fixed counters delegated without Smcntrpmf",
+      "ok |= hw & PMU_HPM_MASK;", "ok |= hw;"),
+    M("pmu_deleg.c", "hpm counters delegated without Sscofpmf",
+      "ok |= hw & PMU_FIXED_MASK;", "ok |= hw;"),
+    M("pmu_deleg.c", "delegated counters still SBI's",
+      "plat->hw_mask &= ~d;", ""),
+    # (filter_mask &= ~d and of_mask &= ~d are equivalent on their own:
+    # both are only ever intersected with sets inside valid_mask/hw_mask)
+    M("pmu_deleg.c", "delegated counters still valid in SBI sets",
+      "plat->valid_mask &= ~(uint64_t)d;", ""),
+    M("pmu_deleg.c", "PDIS delegated without Sspdis",
+      "plat->pdis_deleg = pdis && pmu_has(plat, PMU_FEAT_SSPDIS);",
+      "plat->pdis_deleg = pdis;"),
+    M("pmu_deleg.c", "delegated counters not inhibited",
+      "pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, d);", ""),
+    M("pmu_deleg.c", "delegated counters keep their event",
+      "pmu_hw_write_event(plat, i, PMU_EVT_MINH);", ""),
+    M("pmu_deleg.c", "delegated counters keep their value",
+      "pmu_hw_write(i, 0);", ""),
+    M("pmu_deleg.c", "PDIS not inhibited at reset",
+      "pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, PMU_INHIBIT_PDIS);", ""),
+    M("pmu_deleg.c", "mpdisctl reset without OF",
+      "pmu_host_csr_write(CSR_MPDISCTL, (unsigned long)PDISCTL_OF);",
+      "pmu_host_csr_write(CSR_MPDISCTL, 0);"),
+    M("pmu_deleg.c", "mcounteren's other bits (TM) dropped",
+      "unsigned long en = pmu_host_csr_read(PMU_CSR_MCOUNTEREN) & ~ours;",
+      "unsigned long en = 0;"),
+    M("pmu_deleg.c", "SBI counters left in mcounteren under CDE",
+      "unsigned long en = pmu_host_csr_read(PMU_CSR_MCOUNTEREN) & ~ours;",
+      "unsigned long en = pmu_host_csr_read(PMU_CSR_MCOUNTEREN);"),
+    M("pmu_deleg.c", "mcounteren opens SBI and delegated counters under CDE",
+      "en | (h->cde ? plat->deleg_mask : plat->hw_mask)",
+      "en | plat->deleg_mask | plat->hw_mask"),
+    M("pmu_deleg.c", "PDIS handed to a hart without Sspdis",
+      "bool pdis = plat->pdis_deleg && (feat & PMU_FEAT_SSPDIS);",
+      "bool pdis = plat->pdis_deleg;"),
+    M("pmu_deleg.c", "CDE set on a hart without Smcdeleg",
+      "h->cde = plat->deleg_mask && (feat & PMU_FEAT_SMCDELEG);",
+      "h->cde = plat->deleg_mask != 0;"),
+    M("pmu_deleg.c", "mstateen0.CSRIND opened without delegation",
+      "if (h->cde)\n\t\t\tpmu_host_csr_set(PMU_CSR_MSTATEEN0,", "if (1)\n\t\t\tpmu_host_csr_set(PMU_CSR_MSTATEEN0,"),
+    M("pmu_deleg.c", "mstateen0.PDIS always opened",
+      "(unsigned long)PMU_MSTATEEN0_PDIS, pdis);", "(unsigned long)PMU_MSTATEEN0_PDIS, true);"),
+    M("pmu_deleg.c", "menvcfg.CDE always set",
+      "h->cde);\n\tif ((feat & PMU_FEAT_SMPDIS) && pdis)", "true);\n\tif ((feat & PMU_FEAT_SMPDIS) && pdis)"),
+    M("pmu_deleg.c", "PDIS inhibit kept when PDIS is delegated",
+      "if ((feat & PMU_FEAT_SMPDIS) && pdis)\n\t\tpmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, PMU_INHIBIT_PDIS);", ""),
+    M("pmu_deleg.c", "an enable is never cleared",
+      "else\n\t\tpmu_host_csr_clear(csr, bits);", ""),
+    M("pmu_deleg.c", "hart features not kept for resume",
+      "h->hart_features = hart_features;", ""),
+    M("pmu_deleg.c", "mpdisctl written on a hart without Smpdis",
+      "if (hart_features & PMU_FEAT_SMPDIS)\n\t\tpmu_pdis_reset();", "pmu_pdis_reset();"),
+    M("pmu_deleg.c", "counter reads emulated without CDE",
+      "if (!h->cde || idx >= PMU_HW_CTR_MAX ||", "if (idx >= PMU_HW_CTR_MAX ||"),
+    M("pmu_deleg.c", "emulated read of a delegated counter",
+      "!((h->plat->hw_mask >> idx) & 1))\n\t\treturn false;", "0)\n\t\treturn false;"),
+
+    # pmu_dt.c: the riscv,pmu properties
+    M("pmu_dt.c", "cell's last byte read wrong",
+      "((uint32_t)p[2] << 8) | p[3];", "((uint32_t)p[2] << 8) | p[2];"),
+    M("pmu_dt.c", "64-bit values lose their high cell",
+      "return ((uint64_t)pmu_dt_cell(p, n) << 32) | pmu_dt_cell(p, n + 1);",
+      "return pmu_dt_cell(p, n + 1);"),
+    M("pmu_dt.c", "a missing property is read",
+      "if (!cells)\n\t\treturn 0;", ""),
+    M("pmu_dt.c", "a trailing partial row accepted",
+      "return off == len ? n : 0;", "return n;"),
+    M("pmu_dt.c", "mhpmevent rows for non-events accepted",
+      "if (pmu_hw_event_slot(pmu_dt_cell(p + i * PMU_DT_SEL_ROW, 0)) < 0)\n\t\t\treturn SBI_ERR_INVALID_PARAM;", ""),
+    M("pmu_dt.c", "mhpmevent selector from the event cell",
+      "plat->events[slot].selector = pmu_dt_u64(row, 1);",
+      "plat->events[slot].selector = pmu_dt_u64(row, 0);"),
+    M("pmu_dt.c", "counter ranges across event types accepted",
+      "if (start > end || type != end >> PMU_EVIDX_TYPE_SHIFT)", "if (start > end)"),
+    M("pmu_dt.c", "reversed counter ranges accepted",
+      "if (start > end || type != end >> PMU_EVIDX_TYPE_SHIFT)",
+      "if (type != end >> PMU_EVIDX_TYPE_SHIFT)"),
+    M("pmu_dt.c", "general event range one past the last",
+      "last = PMU_HW_GENERAL_MAX - 1;", "last = PMU_HW_GENERAL_MAX;"),
+    M("pmu_dt.c", "cache event range one past the last",
+      "last = PMU_CACHE_CODE_MAX - 1;", "last = PMU_CACHE_CODE_MAX;"),
+    M("pmu_dt.c", "range end never checked",
+      "return (end & PMU_EVIDX_CODE_MASK) <= last;", "return true;"),
+    # (keeping a DT's cycle/instret bit for its own event is equivalent:
+    # pmu_platform_init() binds cycles to 0 and instret to 2 anyway)
+    M("pmu_dt.c", "the cycle counter kept for any event",
+      "if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_CPU_CYCLES))\n\t\tkeep |= 1U << PMU_IDX_CYCLE;",
+      "keep |= 1U << PMU_IDX_CYCLE;"),
+    M("pmu_dt.c", "fixed counter bits kept for any event",
+      "return bitmap & keep;", "return bitmap;"),
+    M("pmu_dt.c", "counter rows applied before all are checked",
+      "if (!pmu_dt_range_ok(pmu_dt_cell(row, 0), pmu_dt_cell(row, 1)))\n\t\t\treturn SBI_ERR_INVALID_PARAM;", ""),
+    M("pmu_dt.c", "counter rows replace instead of adding",
+      "plat->events[slot].counters |=", "plat->events[slot].counters ="),
+    M("pmu_dt.c", "op-3 codes inside a range written to a slot",
+      "if (slot >= 0)\n\t\t\t\tplat->events[slot].counters |=",
+      "if (slot >= -1)\n\t\t\t\tplat->events[slot].counters |="),
+    M("pmu_dt.c", "raw row base bits outside the mask accepted",
+      "if (pmu_dt_u64(row, 0) & ~pmu_dt_u64(row, 2))", "if (0)"),
+    M("pmu_dt.c", "raw rows past the table's room accepted",
+      "if (n > PMU_RAW_MAP_MAX - plat->num_raw)", "if (n > PMU_RAW_MAP_MAX)"),
+    M("pmu_dt.c", "raw row base only its low cell",
+      "m->base = pmu_dt_u64(row, 0);", "m->base = pmu_dt_cell(row, 1);"),
+    M("pmu_dt.c", "raw row mask ignored",
+      "m->mask = pmu_dt_u64(row, 2);", "m->mask = ~0ULL;"),
+    M("pmu_dt.c", "raw rows may name the fixed counters",
+      "m->counters = pmu_dt_cell(row, 4) & PMU_HPM_MASK;",
+      "m->counters = pmu_dt_cell(row, 4);"),
+
+    # pmu_platform.c: probe, layout, default map
+    M("pmu_platform.c", "hardware counters without mcountinhibit",
+      "hw = 0;\t/* no way", ";\t/* no way"),
+    M("pmu_platform.c", "index layout one slot short",
+      "while (slots < PMU_HW_CTR_MAX && (hw >> slots))",
+      "while (slots < PMU_HW_CTR_MAX && (hw >> (slots + 1)))"),
+    M("pmu_platform.c", "Sscofpmf counters not filtering",
+      "filter |= hw & PMU_HPM_MASK;", ""),
+    M("pmu_platform.c", "Smcntrpmf counters not filtering",
+      "filter |= hw & PMU_FIXED_MASK;", ""),
+    M("pmu_platform.c", "overflow bits without Sscofpmf",
+      "? hw & PMU_HPM_MASK : 0;", "? hw & PMU_HPM_MASK : hw & PMU_HPM_MASK;"),
+    M("pmu_platform.c", "one firmware counter short",
+      "plat->fw_mask = ((1ULL << PMU_FW_CTR_MAX) - 1) << slots;",
+      "plat->fw_mask = ((1ULL << (PMU_FW_CTR_MAX - 1)) - 1) << slots;"),
+    M("pmu_platform.c", "gaps and the time slot valid",
+      "plat->valid_mask = plat->fw_mask | hw;",
+      "plat->valid_mask = plat->fw_mask | ((1ULL << slots) - 1);"),
+    M("pmu_platform.c", "Sscofpmf bits of a selector kept",
+      "~PMU_EVT_CTRL_MASK : ~0ULL;", "~0ULL : ~0ULL;"),
+    # (sel_mask's ~0ULL without Sscofpmf is never used: pmu_hw.h writes
+    # the selector unmasked then; mutant "inhibit bits written without
+    # Sscofpmf" covers that path)
+    # (the general events' default selector PMU_EVIDX(PMU_EV_TYPE_HW, i)
+    # is i itself: type 0)
+    M("pmu_platform.c", "cache events' default selector not the event_idx",
+      "PMU_EVIDX(PMU_EV_TYPE_CACHE, i);", "i;"),
+    M("pmu_platform.c", "compat rules off by default",
+      "plat->compat = PMU_COMPAT_ALL;", ""),
+    M("pmu_platform.c", "cycles not on mcycle",
+      "plat->events[PMU_HW_CPU_CYCLES].counters = 1U << PMU_IDX_CYCLE;", ""),
+    M("pmu_platform.c", "instructions not on minstret",
+      "plat->events[PMU_HW_INSTRUCTIONS].counters = 1U << PMU_IDX_INSTRET;", ""),
+    M("pmu_platform.c", "mcycle width unknown",
+      "plat->hw_width[PMU_IDX_CYCLE] = 63;", ""),
+    M("pmu_platform.c", "probe does not quiet the event first",
+      "if (pmu_host_csr_probe(PMU_CSR_MHPMEVENT(i),\n\t\t\t\t       pmu_hw_idle_value(plat, i), &rb))\n\t\t\tcontinue;", ""),
+    M("pmu_platform.c", "hardwired-zero counter taken as present",
+      "if (pmu_host_csr_probe(PMU_CSR_MCOUNTER(i), ~0UL, &rb) || !rb)",
+      "if (pmu_host_csr_probe(PMU_CSR_MCOUNTER(i), ~0UL, &rb))"),
+    M("pmu_platform.c", "probe leaves the counter all-ones",
+      "pmu_host_csr_write(PMU_CSR_MCOUNTER(i), 0);", ""),
+    M("pmu_platform.c", "probed width ignored",
+      "plat->hw_width[i] = (uint8_t)(pmu_probe_width(rb) - 1);",
+      "plat->hw_width[i] = 63;"),
+    M("pmu_platform.c", "64-bit counters probed as 63 bits",
+      "while (bits < 64 && (readback >> bits))", "while (bits < 63 && (readback >> bits))"),
+    M("pmu_platform.c", "mcountinhibit not restored after the probe",
+      "pmu_host_csr_write(PMU_CSR_MCOUNTINHIBIT, inhibit);\n\tpmu_platform_layout",
+      "pmu_platform_layout"),
+    M("pmu_platform.c", "default map leaves counter 3 out",
+      "ev->counters |= PMU_HPM_MASK;", "ev->counters |= PMU_HPM_MASK & ~8U;"),
+    M("pmu_platform.c", "default map selectors not set",
+      "ev->selector = map[i].selector;", ""),
+    M("pmu_platform.c", "default map: branch misses count branches",
+      "{ PMU_HW_BRANCH_MISSES, HPM_EV_INST_MISPRED_SPEC },",
+      "{ PMU_HW_BRANCH_MISSES, HPM_EV_INST_BRJMP_SPEC },"),
+
+    # pmu_host_default.c: the weak csrs/csrc
+    M("pmu_host_default.c", "csr_set overwrites the other bits",
+      "pmu_host_csr_read(csr) | bits);", "bits);"),
+    M("pmu_host_default.c", "csr_clear keeps only the bits to clear",
+      "pmu_host_csr_read(csr) & ~bits);", "pmu_host_csr_read(csr) & bits);"),
 ]
-src = os.path.join(TOP, "lib/pmu")
-killed = 0
-for i, (f, a, b) in enumerate(M):
-    d = os.path.join(OUT, "lib/pmu")
-    shutil.rmtree(OUT, ignore_errors=True)
-    shutil.copytree(src, d)
-    p = os.path.join(d, f)
-    s = open(p).read()
-    if a not in s:
-        print("MISSING", i, f, a[:50]); continue
-    open(p, "w").write(s.replace(a, b, 1))
-    cmd = ("clang -std=gnu11 -O1 -g -w -fsanitize=address,undefined "
-           "-fno-sanitize-recover=all -I{t}/tests/unit/shim -I{t}/include "
-           "-I{t}/tests/unit {o}/lib/pmu/*.c {t}/tests/unit/*.c -o {o}/bin"
-           ).format(t=TOP, o=OUT)
-    r = subprocess.run(cmd, shell=True, capture_output=True)
-    if r.returncode:
-        print("BUILDFAIL", i, r.stderr.decode()[:300]); continue
-    try:
-        r = subprocess.run(os.path.join(OUT, "bin"), shell=True, capture_output=True, timeout=60)
-    except subprocess.TimeoutExpired:
-        print("killed  %2d %-15s TIMEOUT" % (i, f)); killed += 1; continue
-    out = r.stdout.decode().strip().splitlines()
-    last = out[-1] if out else "(no output, rc %d)" % r.returncode
-    ok = r.returncode != 0
-    killed += ok
-    fails = [l for l in out if l.startswith("FAIL")]
-    print("%s %2d %-15s %s | %s" % ("killed " if ok else "SURVIVED", i, f, last, fails[:2]))
-print("killed %d of %d" % (killed, len(M)))
-sys.exit(0 if killed == len(M) else 1)
+
+INCLUDE = re.compile(r'^#include "([^"]+)"', re.M)
+
+
+def local_includes(pmu, name, seen=None):
+    """Headers of lib/pmu a file includes, directly or not."""
+    seen = set() if seen is None else seen
+    with open(os.path.join(pmu, name)) as f:
+        for h in INCLUDE.findall(f.read()):
+            if h not in seen and os.path.exists(os.path.join(pmu, h)):
+                seen.add(h)
+                local_includes(pmu, h, seen)
+    return seen
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, **kw)
+
+
+class Ctx:
+    def __init__(self, top, objs, work):
+        self.top, self.work = top, work
+        self.pmu = os.path.join(top, "lib/pmu")
+        self.cc = os.environ.get("CC", "clang").split()
+        self.cflags = [f for f in os.environ.get("CFLAGS", "").split()
+                       if f != "-Werror"] + ["-w"]
+        self.srcs = sorted(f for f in os.listdir(self.pmu) if f.endswith(".c"))
+        self.deps = {c: local_includes(self.pmu, c) | {c} for c in self.srcs}
+        tdir = os.path.join(top, "tests/unit")
+        self.lib_objs = {c: os.path.join(objs, "lib/pmu", c[:-2] + ".o")
+                         for c in self.srcs}
+        self.test_objs = [os.path.join(objs, "tests/unit", t[:-2] + ".o")
+                          for t in sorted(os.listdir(tdir)) if t.endswith(".c")]
+        missing = [o for o in list(self.lib_objs.values()) + self.test_objs
+                   if not os.path.exists(o)]
+        if missing:
+            sys.exit("mutation.py: missing objects (make unit-bin first): %s"
+                     % " ".join(missing))
+
+    def link_and_run(self, d, objs):
+        exe = os.path.join(d, "pmu-unit")
+        r = run(self.cc + self.cflags + objs + self.test_objs + ["-o", exe])
+        if r.returncode:
+            return None, r.stdout.decode(errors="replace")
+        try:
+            r = run([exe], timeout=10)
+        except subprocess.TimeoutExpired:
+            return True, "timeout"
+        out = r.stdout.decode(errors="replace").splitlines()
+        fails = [l[len("FAIL - "):] for l in out if l.startswith("FAIL - ")]
+        last = out[-1] if out else ""
+        failed = (r.returncode != 0 or fails or
+                  not re.match(r"^\d+ passed, 0 failed$", last))
+        why = fails[0] if fails else ("a crash or sanitizer report (exit %d)" % r.returncode)
+        return failed, why
+
+
+def mutant(ctx, n, m):
+    """(ok, line) for mutant n."""
+    f, what, old, new = m
+    tag = "mutant %d (%s: %s)" % (n, f, what)
+    src = os.path.join(ctx.pmu, f)
+    text = open(src).read() if os.path.exists(src) else ""
+    count = text.count(old)
+    if count != 1:
+        first = old.split("\n")[0]
+        how = "not found" if not count else "found %d times" % count
+        return False, ("FAIL - %s: text %s in lib/pmu/%s, re-point mutant %d "
+                       "in tests/unit/mutation.py: %r" % (tag, how, f, n, first))
+    d = os.path.join(ctx.work, "m%d" % n)
+    shutil.rmtree(d, ignore_errors=True)
+    shutil.copytree(ctx.pmu, os.path.join(d, "lib/pmu"))
+    with open(os.path.join(d, "lib/pmu", f), "w") as o:
+        o.write(text.replace(old, new, 1))
+    objs = []
+    for c in ctx.srcs:
+        if f not in ctx.deps[c]:
+            objs.append(ctx.lib_objs[c])
+            continue
+        o = os.path.join(d, c[:-2] + ".o")
+        r = run(ctx.cc + ctx.cflags +
+                ["-c", os.path.join(d, "lib/pmu", c), "-o", o])
+        if r.returncode:
+            err = r.stdout.decode(errors="replace").strip().splitlines()
+            return False, ("FAIL - %s: does not compile: %s"
+                           % (tag, err[0] if err else "?"))
+        objs.append(o)
+    killed, why = ctx.link_and_run(d, objs)
+    if killed is None:
+        return False, "FAIL - %s: does not link: %s" % (tag, why.strip()[:200])
+    shutil.rmtree(d, ignore_errors=True)
+    if killed:
+        return True, "ok - %s, killed by %s" % (tag, why)
+    return False, "FAIL - mutant survived: %d (%s: %s)" % (n, f, what)
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    top, objs, work = sys.argv[1:4]
+    jobs = int(sys.argv[4]) if len(sys.argv) > 4 else 2
+    ctx = Ctx(top, objs, work)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    # the unmutated build must pass, or every mutant would look killed
+    failed, why = ctx.link_and_run(work, list(ctx.lib_objs.values()))
+    if failed is not False:
+        print("FAIL - unmutated lib/pmu fails the unit tests: %s" % why)
+        print("0 passed, 1 failed")
+        return 1
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
+        futs = [ex.submit(mutant, ctx, n, m)
+                for n, m in enumerate(MUTANTS, 1)]
+        for fut in futs:
+            ok, line = fut.result()
+            print(line, flush=True)
+            passed += ok
+            failed += not ok
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

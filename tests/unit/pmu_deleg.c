@@ -94,10 +94,12 @@ static void hart_programs_delegation(void)
 {
 	unsigned int i;
 
-	sim_reset(&cfg_deleg);
-	for (i = 3; i <= 18; i++)
+	/* probing zeroes the counters: dirty them between platform and hart */
+	plat_setup(&cfg_deleg, 0x7d, true);	/* cycle, instret, hpm 3..6 */
+	for (i = 0; i <= 18; i++)
 		sim.ctr[i] = 9;
-	setup(&cfg_deleg, 0x7d, true);	/* cycle, instret, hpm 3..6 */
+	sim.evt[3] = 0x77;
+	hart_setup(&cfg_deleg);
 	UT_EQ(sim.menvcfg, PMU_MENVCFG_CDE);
 	UT_TRUE(pmu_hart_cde(H));
 	/* only delegated counters (and time) in mcounteren: sireg stays off SBI's */
@@ -110,6 +112,8 @@ static void hart_programs_delegation(void)
 	}
 	UT_EQ(sim.cyclecfg, PMU_EVT_MINH);
 	UT_EQ(sim.instretcfg, PMU_EVT_MINH);
+	UT_EQ(sim.ctr[0], 0);
+	UT_EQ(sim.ctr[2], 0);
 	UT_TRUE(sim.inhibit & 0x5);
 	/* PDIS: nothing sampled, OF set, counting left to S-mode's spdisctl */
 	UT_EQ(sim.mpdisctl, PDISCTL_OF);
@@ -119,12 +123,14 @@ static void hart_programs_delegation(void)
 
 static void pdis_kept_from_s_mode(void)
 {
-	sim_reset(&cfg_deleg);
+	/* what a previous owner of the hart left (after sim_reset) */
+	plat_setup(&cfg_deleg, 0, false);
 	sim.mpdisctl = PDISCTL_M | PDISCTL_S | PDISCTL_U | PDISCTL_SEL_LOAD;
 	sim.mstateen0 = STATEEN_PDIS;
-	setup(&cfg_deleg, 0, false);
+	sim.menvcfg = PMU_MENVCFG_CDE;
+	hart_setup(&cfg_deleg);
 	UT_EQ(sim.mpdisctl, PDISCTL_OF);
-	UT_EQ(sim.mstateen0 & STATEEN_PDIS, 0);
+	UT_EQ(sim.mstateen0, 0);	/* neither PDIS nor CSRIND */
 	UT_TRUE(sim.inhibit & INH_PDIS);
 	UT_EQ(sim.menvcfg, 0);
 	/* no delegation: SBI counters readable directly, as before */
@@ -141,6 +147,21 @@ static void hart_without_pdis_untouched(void)
 	UT_TRUE(!PLAT->pdis_deleg);
 	UT_EQ(sim.mstateen0 & STATEEN_PDIS, 0);
 	UT_EQ(sim.bad_access, 0);	/* mpdisctl never touched */
+}
+
+/* Smpdis in M-mode but no Sspdis for S-mode: PDIS stays the firmware's */
+static void hart_without_sspdis_keeps_pdis(void)
+{
+	UT_EQ(plat_setup(&cfg_deleg, 0x78, true), 0x78);
+	UT_TRUE(PLAT->pdis_deleg);
+	pmu_hart_init(H, PLAT);
+	sim.counteren |= TM;
+	sim.mstateen0 = STATEEN_PDIS;
+	pmu_hart_delegate(H, env_features(&cfg_deleg) & ~PMU_FEAT_SSPDIS);
+	UT_EQ(sim.mstateen0, PMU_MSTATEEN0_CSRIND);
+	UT_TRUE(sim.inhibit & INH_PDIS);
+	UT_EQ(sim.mpdisctl, PDISCTL_OF);
+	UT_TRUE(pmu_hart_cde(H));
 }
 
 static void hart_lacking_smcdeleg_stays_sbi(void)
@@ -195,6 +216,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(hart_programs_delegation),
 	UT_CASE(pdis_kept_from_s_mode),
 	UT_CASE(hart_without_pdis_untouched),
+	UT_CASE(hart_without_sspdis_keeps_pdis),
 	UT_CASE(hart_lacking_smcdeleg_stays_sbi),
 	UT_CASE(emulated_reads_only_for_sbi_counters),
 	UT_CASE(resume_reapplies_enables),

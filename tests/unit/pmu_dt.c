@@ -69,6 +69,20 @@ static void mhpmevent_selector_with_sscofpmf(void)
 	UT_EQ(sim.evt[idx], 0x6001 | PMU_EVT_MINH);
 }
 
+/* Without Sscofpmf bits 63..58 are selector bits too */
+static void mhpmevent_selector_top_bits_without_sscofpmf(void)
+{
+	uint32_t v[] = { EV_HW(PMU_HW_BRANCH_MISSES), 0xfc000000, 0x6001 };
+	uint8_t b[12];
+	unsigned long idx;
+
+	setup(&cfg_bare);
+	UT_EQ(pmu_dt_event_to_mhpmevent(PLAT, b, be(b, v, 3)), 0);
+	map_all(EV_HW(6), EV_HW(6));
+	UT_EQ(cfg_match(0, ALL_HPM, 0, EV_HW(PMU_HW_BRANCH_MISSES), 0, &idx), 0);
+	UT_EQ(sim.evt[idx], 0xfc00000000006001ULL);
+}
+
 static void mhpmevent_malformed(void)
 {
 	static const uint32_t bad_rows[][3] = {
@@ -310,6 +324,7 @@ static void raw_malformed_and_full(void)
 static const struct ut_case cases[] = {
 	UT_CASE(mhpmevent_selector_programmed),
 	UT_CASE(mhpmevent_selector_with_sscofpmf),
+	UT_CASE(mhpmevent_selector_top_bits_without_sscofpmf),
 	UT_CASE(mhpmevent_malformed),
 	UT_CASE(counters_qemu_node),
 	UT_CASE(counters_bitmap_bits_for_fixed_only),

@@ -36,6 +36,26 @@ static void num_counters_always_succeeds(void)
 	UT_TRUE(v <= 64);
 }
 
+/* 64 counters: base 64 is past the end, and mask << 64 must not wrap to 1 */
+static void base_past_64_counters(void)
+{
+	struct sim_cfg c = cfg_full;
+	unsigned long idx;
+
+	c.hpm_mask = 0xfffffff8U;
+	env_setup(&c, MAP_DEFAULT);
+	UT_EQ(num_counters(), 64);
+	UT_EQ(cfg_match(64, 1, 0, EV_FW(0), 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(64, 1, 0, EV_HW(PMU_HW_CPU_CYCLES), 0, &idx),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(H->mapped, 0);
+	UT_EQ(cfg_match(63, 1, 0, EV_FW(0), 0, &idx), 0);
+	UT_EQ(idx, 63);
+	UT_EQ(ctr_start(64, 1, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(64, 1, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_start(63, 1, 0, 0), 0);
+}
+
 /* xorshift64*: reproducible garbage */
 static uint64_t rnd(uint64_t *s)
 {
@@ -132,6 +152,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(unknown_functions),
 	UT_CASE(uninitialised_hart),
 	UT_CASE(num_counters_always_succeeds),
+	UT_CASE(base_past_64_counters),
 	UT_CASE(hostile_supervisor_full),
 	UT_CASE(hostile_supervisor_bare),
 	UT_CASE(hostile_supervisor_fw_only),

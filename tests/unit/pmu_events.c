@@ -2,6 +2,7 @@
 /* Tests of lib/pmu/pmu_events.c: EVENT_GET_INFO. */
 #include <string.h>
 #include "pmu_test.h"
+#include "sim_plat.h"
 
 #define PAT	0xcc
 #define ADDR	(SIM_SMEM + 0x100)
@@ -90,10 +91,13 @@ static void outputs_for_every_type(void)
 		{ EV_FW(21), 0, 1 },
 		{ EV_FW(22), 0, 0 },
 		{ EV_FW(255), 0, 0 },
-		{ EV_FW(256), 0, 1 },
-		{ EV_FW(65534), 0, 1 },
+		{ EV_FW(256), 0, 0 },	/* no implementation events */
+		{ EV_FW(1000), 0, 0 },
+		{ EV_FW(65534), 0, 0 },
 		{ EV_FW(5), 1, 0 },
-		{ EV_FW(PMU_FW_PLATFORM), 0xdeadbeef, 1 },
+		{ EV_FW(PMU_FW_PLATFORM), 0xdeadbeef, 0 },	/* nor platform */
+		{ EV_FW(PMU_FW_PLATFORM), SIM_PEV_ANY, 0 },
+		{ EV_FW(PMU_FW_PLATFORM), 0, 0 },
 		{ PMU_EVIDX(4, 0), 0, 0 },
 		{ PMU_EVIDX(14, 1), 0, 0 },
 	};
@@ -112,6 +116,39 @@ static void outputs_for_every_type(void)
 		UT_EQ(entries()[i].event_data, t[i].data);
 	}
 	UT_TRUE(sim_ram_intact_outside(ADDR, 16 * n, PAT));
+}
+
+/*
+ * A platform with firmware events of its own: supported exactly when the
+ * platform knows the encoding and lets some counter count it.
+ */
+static void platform_events_follow_the_platform(void)
+{
+	static const struct {
+		uint64_t data;
+		uint32_t want;
+	} t[] = {
+		{ SIM_PEV_ANY, 1 },
+		{ SIM_PEV_ODD, 1 },
+		{ SIM_PEV_DENY, 1 },
+		{ SIM_PEV_NONE, 0 },	/* no counter may count it */
+		{ SIM_PEV_ANY + 0x100, 0 },
+		{ 0, 0 },
+		{ ~0ULL, 0 },
+	};
+	struct sim_cfg c = cfg_full;
+	unsigned int i, n = sizeof(t) / sizeof(t[0]);
+
+	c.fw_platform = true;
+	env_setup(&c, MAP_DEFAULT);
+	for (i = 0; i < n; i++)
+		put(i, EV_FW(PMU_FW_PLATFORM), t[i].data);
+	put(n, EV_FW(1000), 0);		/* still no implementation events */
+	UT_EQ(get_info(ADDR, 0, n + 1, 0), 0);
+	for (i = 0; i < n; i++)
+		UT_EQ(entries()[i].output, t[i].want);
+	UT_EQ(entries()[n].output, 0);
+	UT_EQ(sim_plat.calls_off, 0);
 }
 
 static void reserved_idx_bits_fail_whole_call(void)
@@ -155,6 +192,7 @@ static void support_follows_platform(void)
 static const struct ut_case cases[] = {
 	UT_CASE(argument_errors),
 	UT_CASE(outputs_for_every_type),
+	UT_CASE(platform_events_follow_the_platform),
 	UT_CASE(reserved_idx_bits_fail_whole_call),
 	UT_CASE(support_follows_platform),
 };

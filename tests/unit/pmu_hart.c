@@ -139,10 +139,15 @@ static void suspend_resume_restores_state(void)
 	sim_count(SIM_S, SEL, 7);	/* b overflows */
 	sim_count(SIM_U, SIM_SEL_CYCLES, 3);
 	UT_EQ(ctr_stop(b, 1, 0), 0);
+	sim.ctr[2] = 50;
 	pmu_hart_suspend(H);
-	UT_EQ(sim.inhibit & ((1U << a) | (1U << c)), (1U << a) | (1U << c));
-	sim_count(SIM_S, SEL, 100);	/* frozen while suspending */
+	/* everything frozen while suspending, free-running instret too */
+	UT_EQ(sim.inhibit & ((1U << a) | (1U << c) | 0x4),
+	      (1U << a) | (1U << c) | 0x4);
+	sim_count(SIM_S, SEL, 100);
+	sim_count(SIM_S, SIM_SEL_INSTRET, 100);
 	UT_EQ(sim.ctr[a], 7);
+	UT_EQ(sim.ctr[2], 50);
 	sim_scramble();
 	pmu_hart_resume(H);
 	UT_EQ(sim.ctr[a], 7);
@@ -167,6 +172,26 @@ static void suspend_resume_restores_state(void)
 	UT_TRUE(!(sim.evt[b] & PMU_EVT_OF));
 }
 
+/* A bound, stopped cycle counter is not free-running after a resume. */
+static void resume_keeps_bound_fixed_counter_stopped(void)
+{
+	unsigned long c;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_CLEAR_VALUE, EV_HW(1), 0, &c), 0);
+	UT_EQ(c, 0);
+	pmu_hart_suspend(H);
+	sim_scramble();
+	pmu_hart_resume(H);
+	UT_TRUE(sim.inhibit & 1);
+	UT_EQ(sim.inhibit & 4, 0);	/* instret, unbound, runs */
+	sim_count(SIM_S, SIM_SEL_CYCLES, 5);
+	UT_EQ(sim.ctr[0], 0);
+	UT_EQ(ctr_start(0, 1, 0, 0), 0);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 5);
+	UT_EQ(sim.ctr[0], 5);
+}
+
 /* A running counter that overflowed keeps OF across suspend (fuzz find). */
 static void resume_keeps_of_of_running_counter(void)
 {
@@ -184,6 +209,22 @@ static void resume_keeps_of_of_running_counter(void)
 	UT_EQ(sim.ctr[d], 1);
 	sim_count(SIM_S, SEL, 2);	/* and it counts on */
 	UT_EQ(sim.ctr[d], 3);
+}
+
+/* A suspend that loses nothing: resume must not clear OF either */
+static void retentive_resume_keeps_of(void)
+{
+	unsigned long d;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_CLEAR_VALUE, REFS, 0, &d), 0);
+	UT_EQ(ctr_start(d, 1, PMU_START_SET_INIT_VALUE, 0xfffffffffffeULL), 0);
+	sim_count(SIM_S, SEL, 3);
+	pmu_hart_suspend(H);
+	pmu_hart_resume(H);
+	UT_EQ(sim.evt[d], SEL | PMU_EVT_MINH | PMU_EVT_OF);
+	UT_EQ(sim.ctr[d], 1);
+	UT_TRUE(!(sim.inhibit & (1U << d)));
 }
 
 static void two_harts_are_independent(void)
@@ -212,6 +253,8 @@ static const struct ut_case cases[] = {
 	UT_CASE(stop_releases_everything),
 	UT_CASE(suspend_resume_restores_state),
 	UT_CASE(resume_keeps_of_of_running_counter),
+	UT_CASE(resume_keeps_bound_fixed_counter_stopped),
+	UT_CASE(retentive_resume_keeps_of),
 	UT_CASE(two_harts_are_independent),
 };
 

@@ -35,7 +35,9 @@ static void each_inhibit_flag_maps_to_its_bit(void)
 		UT_EQ(sim.cyclecfg, PMU_EVT_MINH | t[i].bit);
 		UT_EQ(cfg_match(0, 4, t[i].flag, INS, 0, &idx), 0);
 		UT_EQ(sim.instretcfg, PMU_EVT_MINH | t[i].bit);
-		ctr_stop(0, 0x7fffd, PMU_STOP_RESET);
+		UT_EQ(ctr_stop(0, 0x7fffd, PMU_STOP_RESET),
+		      SBI_ERR_ALREADY_STOPPED);	/* most were never mapped */
+		UT_EQ(H->mapped, 0);
 	}
 	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_INH_MASK, REFS, 0, &idx), 0);
 	UT_EQ(sim.evt[idx], SEL | (0x1fULL << 58));
@@ -122,6 +124,11 @@ static void guest_hints_need_honouring_with_h(void)
 	UT_EQ(sim.evt[3], HPM_EV_CYCLES_HART | PMU_EVT_MINH | PMU_EVT_VSINH);
 	UT_EQ(cfg_match(0, 0x7fffd, PMU_CFG_SET_VUINH, INS, 0, &idx), 0);
 	UT_EQ(idx, 4);
+	/* so the fixed counters, which cannot honour them, are not used */
+	UT_EQ(cfg_match(0, 0x1, PMU_CFG_SET_VSINH, CYC, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x4, PMU_CFG_SET_VUINH, INS, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
 	/* without H they are vacuous: nothing of them is programmed */
 	c.hyp = false;
 	env_setup(&c, MAP_DEFAULT);

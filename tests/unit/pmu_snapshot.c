@@ -162,6 +162,44 @@ static void init_snapshot_relative_to_base(void)
 	UT_EQ(sim.ctr[4], 2000);
 }
 
+/* One hardware counter with INIT_SNAPSHOT: not the SET_INIT_VALUE path */
+static void init_snapshot_one_counter(void)
+{
+	unsigned long idx;
+	struct pmu_snapshot_area *s = area();
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	s->ctr_values[0] = 4242;
+	UT_EQ(ctr_start(4, 1, PMU_START_INIT_SNAPSHOT, 0), 0);
+	UT_EQ(sim.ctr[4], 4242);
+	sim_count(SIM_S, SEL, 3);
+	UT_EQ(sim.ctr[4], 4245);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 4096, PAT));
+}
+
+/* Only counters of the call's set appear in the overflow bitmap */
+static void overflow_bitmap_only_of_the_set(void)
+{
+	unsigned long idx;
+	unsigned int i;
+	struct pmu_snapshot_area *s = area();
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	for (i = 0; i < 2; i++)
+		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(3, 0x3, PMU_START_SET_INIT_VALUE, 0xfffffffffff0ULL),
+	      0);
+	sim_count(SIM_S, SEL, 0x20);	/* both overflow */
+	UT_EQ(ctr_stop(4, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_overflow_mask, 0x1);
+	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_overflow_mask, 0x1);	/* counter 4's OF not in it */
+}
+
 /*
  * Linux 6.12 restarts after an overflow with idx * BITS_PER_LONG where idx
  * ran off the end of for_each_set_bit(): base 64 * 64 with INIT_SNAPSHOT.
@@ -323,6 +361,36 @@ static void snapshot_kept_over_two_cycles(void)
 	UT_TRUE(H->snap == area());
 }
 
+/*
+ * A SET_SHMEM that fails (the host cannot map the memory) leaves no memory
+ * behind: neither one kept over an HSM stop nor one turned off before.
+ */
+static void failed_set_forgets_kept_memory(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DEFAULT);
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);	/* the memory is kept for a snapshot flag */
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	sim.smem_ptr_fails = true;
+	UT_EQ(set_shmem(SIM_SMEM + 4096, 0, 0), SBI_ERR_FAILED);
+	sim.smem_ptr_fails = false;
+	UT_EQ(ctr_start(idx, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_NO_SHMEM);
+	/* memory turned off, then a failed set, then HSM stop */
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(set_shmem(~0UL, ~0UL, 0), 0);
+	sim.smem_ptr_fails = true;
+	UT_EQ(set_shmem(SIM_SMEM + 4096, 0, 0), SBI_ERR_FAILED);
+	sim.smem_ptr_fails = false;
+	pmu_hart_stop(H);
+	pmu_hart_init(H, PLAT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(ctr_start(idx, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_NO_SHMEM);
+	UT_TRUE(sim_ram_intact_outside(SIM_SMEM, 0, PAT));
+}
+
 static const struct ut_case cases[] = {
 	UT_CASE(set_shmem_errors),
 	UT_CASE(no_shmem_errors),
@@ -330,10 +398,13 @@ static const struct ut_case cases[] = {
 	UT_CASE(overflow_bitmap),
 	UT_CASE(overflow_bitmap_zero_without_sscofpmf),
 	UT_CASE(init_snapshot_relative_to_base),
+	UT_CASE(init_snapshot_one_counter),
+	UT_CASE(overflow_bitmap_only_of_the_set),
 	UT_CASE(restart_64x64_served_as_base_0),
 	UT_CASE(restart_64x64_strict),
 	UT_CASE(snapshot_forgotten_on_hart_reset),
 	UT_CASE(snapshot_kept_over_hsm_stop),
+	UT_CASE(failed_set_forgets_kept_memory),
 	UT_CASE(snapshot_kept_rules),
 	UT_CASE(snapshot_kept_over_two_cycles),
 };

@@ -5,6 +5,7 @@
 #include <pmu/pmu_host.h>
 #include <sbi/riscv_draft_encoding.h>
 #include "sim_csr.h"
+#include "sim_plat.h"
 
 #define OF_BIT		(1ULL << 63)
 #define CTRL_BITS	(0x3fULL << 58)
@@ -20,6 +21,7 @@ void sim_reset(const struct sim_cfg *cfg)
 
 	memset(&sim, 0, sizeof(sim));
 	sim.cfg = *cfg;
+	sim_plat_reset(cfg->fw_platform);
 	sim.cfg.hpm_mask &= 0xfffffff8U;
 	if (!sim.cfg.width)
 		sim.cfg.width = 64;
@@ -275,6 +277,8 @@ bool pmu_host_smem_allowed(unsigned long lo, unsigned long hi,
 
 void *pmu_host_smem_ptr(unsigned long addr)
 {
+	if (sim.smem_ptr_fails)
+		return NULL;
 	if (addr < SIM_RAM_BASE + SIM_FW_SIZE ||
 	    addr >= SIM_RAM_BASE + SIM_RAM_SIZE) {
 		bad(0xfff);

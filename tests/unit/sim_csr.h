@@ -23,6 +23,7 @@ struct sim_cfg {
 	bool smcdeleg;		/* menvcfg.CDE writable */
 	bool smstateen;		/* mstateen0 exists */
 	bool smpdis;		/* mpdisctl exists */
+	bool fw_platform;	/* platform firmware events (sim_plat.h) */
 };
 
 struct sim_hart {
@@ -40,6 +41,7 @@ struct sim_hart {
 	unsigned int bad_access;	/* accesses to absent CSRs */
 	unsigned int bad_csr;
 	unsigned long csr_writes;
+	bool smem_ptr_fails;	/* pmu_host_smem_ptr() returns NULL */
 };
 
 extern struct sim_hart sim;

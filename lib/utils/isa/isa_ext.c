@@ -24,6 +24,11 @@ static const char *const ext_names[SBI_ISA_EXT_MAX] = {
 	[SBI_ISA_EXT_H] = "h",
 	[SBI_ISA_EXT_ZICNTR_TIME] = "zicntr",
 	[SBI_ISA_EXT_ZKR] = "zkr",
+	[SBI_ISA_EXT_ZICFILP] = "zicfilp",
+	[SBI_ISA_EXT_ZICFISS] = "zicfiss",
+	[SBI_ISA_EXT_SVADU] = "svadu",
+	[SBI_ISA_EXT_SVADE] = "svade",
+	[SBI_ISA_EXT_SMNPM] = "smnpm",
 };
 
 const char *sbi_isa_ext_name(enum sbi_isa_ext e)
@@ -131,6 +136,12 @@ void sbi_isa_probe(struct sbi_isa *isa)
 		sbi_isa_has(isa, SBI_ISA_EXT_SMCDELEG) &&
 		menvcfg_bit_writable(MENVCFG_CDE));
 	set_ext(isa, SBI_ISA_EXT_SSDBLTRP, menvcfg_bit_writable(MENVCFG_DTE));
+	/* the FWFT features: their menvcfg fields are WARL */
+	set_ext(isa, SBI_ISA_EXT_ZICFILP, menvcfg_bit_writable(MENVCFG_LPE));
+	set_ext(isa, SBI_ISA_EXT_ZICFISS, menvcfg_bit_writable(MENVCFG_SSE));
+	set_ext(isa, SBI_ISA_EXT_SVADU, menvcfg_bit_writable(MENVCFG_ADUE));
+	set_ext(isa, SBI_ISA_EXT_SMNPM,
+		menvcfg_bit_writable(MENVCFG_PMM_PMLEN_7));
 	set_ext(isa, SBI_ISA_EXT_SSPESA, csr_exists(CSR_SHPMSPC));
 	set_ext(isa, SBI_ISA_EXT_SMPDIS, csr_exists(CSR_MPDISCTL));
 	/* M-mode may read time where S-mode cannot: the DT must agree */

@@ -55,7 +55,10 @@ static unsigned long call_smem(const struct pmu_hart *h, unsigned long fid,
 		return 0;
 	}
 	*size = PMU_SNAPSHOT_SIZE;
-	return (unsigned long)h->snap;
+	if (h->snap)
+		return (unsigned long)h->snap;
+	/* the page kept over an HSM stop, which the core re-arms (compat) */
+	return h->snap_rearm ? (unsigned long)h->snap_last : 0;
 }
 
 long tally_pmu_call(unsigned long fid, const unsigned long *a,
@@ -71,7 +74,9 @@ long tally_pmu_call(unsigned long fid, const unsigned long *a,
 	base = call_smem(h, fid, a, &size);
 	if (base && smem_map(base, size))
 		return SBI_ERR_FAILED;
+	tally_pmu_call_begin(fid, a);
 	rc = pmu_sbi_ecall(h, fid, a, value);
+	tally_pmu_call_end(rc, value);
 	if (base)
 		smem_unmap(base, size);
 	return rc;

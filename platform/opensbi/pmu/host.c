@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The core's host services (<pmu/pmu_host.h>) from OpenSBI's: CSR access
- * by number (bit set/clear: the core's read-modify-write defaults),
+ * by number (bit set/clear: the core's read-modify-write defaults; writes
+ * of events and mcountinhibit are reported to device.c for the platform
+ * PMU device's hooks),
  * counter presence from OpenSBI's own hart probing, and the supervisor's
  * memory from its domain and the RAM of the device tree.
  */
@@ -34,9 +36,35 @@ unsigned long pmu_host_csr_read(unsigned int csr)
 	}
 }
 
+/* The platform PMU device's hooks around counters that start or stop. */
+static void inhibit_write(unsigned long val)
+{
+	unsigned long old;
+
+	if (!tally_pmu_device()) {
+		csr_write(CSR_MCOUNTINHIBIT, val);
+		return;
+	}
+	old = csr_read(CSR_MCOUNTINHIBIT);
+	if (old & ~val)
+		tally_pmu_dev_starting((uint32_t)(old & ~val));
+	csr_write(CSR_MCOUNTINHIBIT, val);
+	if (val & ~old)
+		tally_pmu_dev_stopped((uint32_t)(val & ~old));
+}
+
 void pmu_host_csr_write(unsigned int csr, unsigned long val)
 {
+	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
+		tally_pmu_dev_event(csr - CSR_MCOUNTINHIBIT);
+	else if (csr == PMU_CSR_MCYCLECFG)
+		tally_pmu_dev_event(PMU_IDX_CYCLE);
+	else if (csr == PMU_CSR_MINSTRETCFG)
+		tally_pmu_dev_event(PMU_IDX_INSTRET);
 	switch (csr) {
+	case CSR_MCOUNTINHIBIT:
+		inhibit_write(val);
+		break;
 	case CSR_MCOUNTEREN:
 		csr_write(CSR_MCOUNTEREN, val);
 		break;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * The counter overflow interrupt (Sscofpmf LCOFI). OpenSBI delegates it to
- * S-mode through sbi_pmu_irq_bit()/sbi_pmu_irq_mask(). When S-mode
+ * The counter overflow interrupt: Sscofpmf's LCOFI, or else the platform
+ * PMU device's (hw_counter_irq_bit). OpenSBI delegates it to S-mode
+ * through sbi_pmu_irq_bit()/sbi_pmu_irq_mask(). When S-mode
  * registers the local PMU-overflow SSE event, the interrupt comes to M-mode
  * instead and sbi_pmu_ovf_irq() turns it into that event.
  */
@@ -20,30 +21,49 @@
 #define PMU_SSE_EVENT SBI_SSE_EVENT_LOCAL_PMU
 #endif
 
-static unsigned long ovf_mask(void)
+static bool sscofpmf(void)
 {
-	struct sbi_scratch *scratch = sbi_scratch_thishart_ptr();
+	return sbi_hart_has_extension(sbi_scratch_thishart_ptr(),
+				      SBI_HART_EXT_SSCOFPMF);
+}
 
-	if (sbi_hart_has_extension(scratch, SBI_HART_EXT_SSCOFPMF))
-		return MIP_LCOFIP;
-	return 0;
+/* Without Sscofpmf, the platform PMU device's interrupt, if it has one. */
+static int device_irq(void)
+{
+	const struct sbi_pmu_device *dev = tally_pmu_device();
+
+	if (!dev || !dev->hw_counter_irq_bit)
+		return TALLY_OSBI_IRQ_MASK ? -1 : 0;
+	return dev->hw_counter_irq_bit();
 }
 
 #if TALLY_OSBI_IRQ_MASK
 int sbi_pmu_irq_bit(void)
 {
-	return ovf_mask() ? IRQ_PMU_OVF : -1;
+	return sscofpmf() ? IRQ_PMU_OVF : device_irq();
 }
 
 unsigned long sbi_pmu_irq_mask(void)
 {
-	return ovf_mask();
+	int bit = sbi_pmu_irq_bit();
+
+	return bit < 0 ? 0 : 1UL << bit;
+}
+
+static unsigned long ovf_mask(void)
+{
+	return sbi_pmu_irq_mask();
 }
 #else
-/* Before 1.7 the "bit" is the mip mask that sbi_hart.c delegates. */
+/* Before 1.7 the "bit" is the mip mask, the device's hook's too. */
 int sbi_pmu_irq_bit(void)
 {
-	return ovf_mask();
+	return sscofpmf() ? MIP_LCOFIP : device_irq();
+}
+
+static unsigned long ovf_mask(void)
+{
+	return (unsigned long)sbi_pmu_irq_bit();
 }
 #endif
 

@@ -12,6 +12,10 @@
 #include <sbi/sbi_pmu.h>
 #include "tally_pmu.h"
 
+#ifndef TALLY_PMU_COMPAT
+#define TALLY_PMU_COMPAT 1
+#endif
+
 struct pmu_platform tally_pmu_plat;
 static unsigned int map_rows;
 
@@ -88,6 +92,7 @@ void tally_pmu_platform_setup(struct sbi_scratch *scratch)
 	pmu_platform_init(&tally_pmu_plat, tally_pmu_hart_features(scratch));
 	pmu_platform_probe(&tally_pmu_plat);
 	rc = sbi_platform_pmu_init(plat);
+	tally_pmu_device_setup(&tally_pmu_plat);
 	if (rc)
 		sbi_printf(
 			"tally-pmu: platform event map stopped at error %d\n",
@@ -96,5 +101,8 @@ void tally_pmu_platform_setup(struct sbi_scratch *scratch)
 		load_selectors(plat);
 	else
 		pmu_platform_default_map(&tally_pmu_plat);
+	/* the rules for deployed kernels, as in Tally's firmware (docs/pmu.md) */
+	if (!tally_pmu_chosen_u32("tally,pmu-compat", TALLY_PMU_COMPAT))
+		tally_pmu_plat.compat = 0;
 	tally_pmu_delegate();
 }

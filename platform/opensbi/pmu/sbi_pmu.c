@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * OpenSBI's PMU life cycle on Tally's PMU core: per-hart state behind a
- * scratch-area pointer, hart init/exit, firmware event counting and the
- * platform PMU device.
+ * scratch-area pointer, hart init/exit, firmware event counting.
  */
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_ecall_interface.h>
@@ -13,18 +12,12 @@
 
 static unsigned long hart_ptr_offset;
 
-/* Named in the boot banner when the platform registers no device. */
-static const struct sbi_pmu_device tally_pmu_device = {
-	.name = "tally-pmu",
-};
-static const struct sbi_pmu_device *vendor_dev;
-
-static struct pmu_hart **hart_slot(struct sbi_scratch *scratch)
+static struct tally_pmu_hart **hart_slot(struct sbi_scratch *scratch)
 {
 	return sbi_scratch_offset_ptr(scratch, hart_ptr_offset);
 }
 
-struct pmu_hart *tally_pmu_hart(void)
+struct tally_pmu_hart *tally_pmu_this(void)
 {
 	if (!hart_ptr_offset)
 		return NULL;
@@ -33,7 +26,7 @@ struct pmu_hart *tally_pmu_hart(void)
 
 int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
 {
-	struct pmu_hart **slot;
+	struct tally_pmu_hart **slot;
 
 	if (cold_boot) {
 		hart_ptr_offset = sbi_scratch_alloc_type_offset(void *);
@@ -50,17 +43,18 @@ int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
 		if (!*slot)
 			return SBI_ENOMEM;
 	}
-	pmu_hart_init(*slot, &tally_pmu_plat);
-	pmu_hart_delegate(*slot, tally_pmu_hart_features(scratch));
+	(*slot)->call.fid = 0;
+	pmu_hart_init(&(*slot)->core, &tally_pmu_plat);
+	pmu_hart_delegate(&(*slot)->core, tally_pmu_hart_features(scratch));
 	return 0;
 }
 
 void sbi_pmu_exit(struct sbi_scratch *scratch)
 {
-	struct pmu_hart *h = hart_ptr_offset ? *hart_slot(scratch) : NULL;
+	struct tally_pmu_hart *t = hart_ptr_offset ? *hart_slot(scratch) : NULL;
 
-	if (h)
-		pmu_hart_stop(h);
+	if (t)
+		pmu_hart_stop(&t->core);
 }
 
 int sbi_pmu_ctr_incr_fw(enum sbi_pmu_fw_event_code_id fw_id)
@@ -73,20 +67,4 @@ int sbi_pmu_ctr_incr_fw(enum sbi_pmu_fw_event_code_id fw_id)
 		return SBI_EINVAL;
 	pmu_fw_event_inc(h, fw_id);
 	return 0;
-}
-
-const struct sbi_pmu_device *sbi_pmu_get_device(void)
-{
-	return vendor_dev ? vendor_dev : &tally_pmu_device;
-}
-
-/* The core drives standard Sscofpmf/Smcntrpmf hardware only. */
-void sbi_pmu_set_device(const struct sbi_pmu_device *dev)
-{
-	if (!dev || vendor_dev)
-		return;
-	vendor_dev = dev;
-	sbi_printf(
-		"tally-pmu: PMU device %s registered; its hooks are not used\n",
-		dev->name);
 }

@@ -15,6 +15,8 @@
 #define TALLY_OSBI_EVENT_INFO TALLY_OSBI_SINCE(1, 6)
 /* sbi_pmu_irq_mask(), sbi_pmu_irq_bit() is an IRQ number, sbi_sse_add_event() */
 #define TALLY_OSBI_IRQ_MASK TALLY_OSBI_SINCE(1, 7)
+/* a start reprograms the counter's event (PMU device hooks included) */
+#define TALLY_OSBI_START_REPROGRAMS TALLY_OSBI_SINCE(1, 8)
 /* sbi_hart_protection_map_range() replaces sbi_hart_map_saddr() */
 #define TALLY_OSBI_HART_PROT TALLY_OSBI_SINCE(1, 8)
 /* sbi_pmu_ctr_fw_read(cidx, cval, high_bits) */

@@ -11,8 +11,11 @@
 #define TALLY_PMU_H
 
 #include <sbi/sbi_scratch.h>
+#include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_pmu.h>
 #include "tally_osbi.h"
 #include <pmu/pmu.h>
+#include <pmu/pmu_csr.h>
 #include <pmu/pmu_host.h>
 #undef bool
 
@@ -20,8 +23,32 @@
 extern struct pmu_platform tally_pmu_plat;
 void tally_pmu_platform_setup(struct sbi_scratch *scratch);
 
+/*
+ * The SBI PMU call a hart is in, for the platform device's hardware hooks
+ * (device.c), which follow the CSR writes the core makes during it.
+ */
+struct tally_pmu_call {
+	unsigned long fid;	/* 0 (no SBI call) or SBI_EXT_PMU_* + 1 */
+	unsigned long flags;	/* config_matching flags */
+	uint32_t prepared;	/* counters whose event hooks have run */
+};
+
+/* One hart: the core's state and the binding's */
+struct tally_pmu_hart {
+	struct pmu_hart core;
+	struct tally_pmu_call call;
+	/* config_matching filter flags per hardware counter (1.9: start) */
+	unsigned long hw_flags[PMU_HW_CTR_MAX];
+};
+
 /* sbi_pmu.c: this hart's state, NULL before its sbi_pmu_init() */
-struct pmu_hart *tally_pmu_hart(void);
+struct tally_pmu_hart *tally_pmu_this(void);
+static inline struct pmu_hart *tally_pmu_hart(void)
+{
+	struct tally_pmu_hart *t = tally_pmu_this();
+
+	return t ? &t->core : NULL;
+}
 
 /* calls.c: one SBI PMU call, a[0..5] = a0..a5, on this hart */
 long tally_pmu_call(unsigned long fid, const unsigned long *a,
@@ -40,5 +67,21 @@ void tally_pmu_delegate(void);
 
 /* irq.c: the overflow interrupt as an SSE event, per hart */
 void tally_pmu_sse_init(bool cold_boot);
+
+/*
+ * device.c: the platform's struct sbi_pmu_device (sbi_pmu_set_device()),
+ * its hooks called where OpenSBI's own PMU calls them.
+ */
+const struct sbi_pmu_device *tally_pmu_device(void);
+void tally_pmu_device_setup(struct pmu_platform *plat);
+void tally_pmu_call_begin(unsigned long fid, const unsigned long *a);
+void tally_pmu_call_end(long rc, unsigned long *value);
+/* host.c reports CSR writes: before an event (mhpmevent, x..cfg) write */
+void tally_pmu_dev_event(unsigned int idx);
+/* and around mcountinhibit: counters about to start, counters stopped */
+void tally_pmu_dev_starting(uint32_t bits);
+void tally_pmu_dev_stopped(uint32_t bits);
+/* the test platform's device (TALLY_PMU_TESTDEV=y only) */
+void tally_pmu_testdev_register(void);
 
 #endif /* TALLY_PMU_H */

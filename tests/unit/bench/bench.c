@@ -123,6 +123,45 @@ void *pmu_host_smem_ptr(unsigned long addr)
 	return (void *)addr;
 }
 
+/* no platform firmware events, as in Tally's firmware */
+bool pmu_host_fw_platform_valid(uint64_t data)
+{
+	(void)data;
+	return false;
+}
+
+bool pmu_host_fw_platform_match(unsigned int j, uint64_t data)
+{
+	(void)j;
+	(void)data;
+	return false;
+}
+
+long pmu_host_fw_platform_start(unsigned int j, uint64_t data)
+{
+	(void)j;
+	(void)data;
+	return SBI_ERR_NOT_SUPPORTED;
+}
+
+long pmu_host_fw_platform_stop(unsigned int j)
+{
+	(void)j;
+	return SBI_ERR_NOT_SUPPORTED;
+}
+
+uint64_t pmu_host_fw_platform_read(unsigned int j)
+{
+	(void)j;
+	return 0;
+}
+
+void pmu_host_fw_platform_write(unsigned int j, uint64_t value)
+{
+	(void)j;
+	(void)value;
+}
+
 static inline unsigned long instret(void)
 {
 	unsigned long v;

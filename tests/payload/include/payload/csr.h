@@ -7,11 +7,13 @@
 #define CSR_SIE			0x104
 #define CSR_STVEC		0x105
 #define CSR_SCOUNTEREN		0x106
+#define CSR_SENVCFG		0x10a
 #define CSR_SSCRATCH		0x140
 #define CSR_SEPC		0x141
 #define CSR_SCAUSE		0x142
 #define CSR_STVAL		0x143
 #define CSR_SIP			0x144
+#define CSR_STIMECMP		0x14d
 #define CSR_SATP		0x180
 #define CSR_CYCLE		0xc00
 #define CSR_TIME		0xc01

@@ -68,6 +68,9 @@ unsigned long sbi_ecall_clobber_check(unsigned long eid, unsigned long fid,
 struct sbiret sbi_get_spec_version(void);
 struct sbiret sbi_get_impl_id(void);
 struct sbiret sbi_get_impl_version(void);
+/* Is the firmware this project's (BASE get_impl_id)? Its choices, where the
+ * spec allows several answers, are then the expected ones. */
+int sbi_impl_is_tally(void);
 struct sbiret sbi_probe_extension(long eid);
 struct sbiret sbi_get_mvendorid(void);
 struct sbiret sbi_get_marchid(void);
@@ -98,6 +101,16 @@ struct sbiret sbi_hart_stop(void);
 struct sbiret sbi_hart_get_status(unsigned long hartid);
 struct sbiret sbi_hart_suspend(unsigned long type, unsigned long resume_addr,
 			       unsigned long opaque);
+
+/* SUSP */
+struct sbiret sbi_system_suspend(unsigned long sleep_type,
+				 unsigned long resume_addr,
+				 unsigned long opaque);
+
+/* FWFT (feature is 32 bits wide; a0 is passed whole) */
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value,
+			   unsigned long flags);
+struct sbiret sbi_fwft_get(unsigned long feature);
 
 /* SRST */
 struct sbiret sbi_system_reset(unsigned long type, unsigned long reason);

@@ -48,6 +48,11 @@ unsigned long test_failed_count(void);
  * when the channel is absent (other firmware, or no "tally.test").
  */
 int test_channel_present(void);
+/*
+ * Non-retentive suspends whose state loss the project firmware emulated
+ * (all harts), or -1 if it does not (no test channel, or the loss is off).
+ */
+long test_suspend_losses(void);
 void test_firmware_health(void);
 
 /*

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Test configuration: make a non-retentive suspend lose the hart state the
+ * hardware would lose, so that the restore code runs for real in QEMU
+ * (whose harts never lose anything). On when /chosen has
+ * tally,suspend-clobber = <1>, or when it is absent and the test channel
+ * is on ("tally.test" in bootargs); docs/firmware.md.
+ */
+#ifndef SBI_SUSPEND_LOSS_H
+#define SBI_SUSPEND_LOSS_H
+
+#include <stdbool.h>
+
+struct sbi_scratch;
+
+/* After sbi_test_channel_init(). */
+void sbi_suspend_loss_init(const void *fdt);
+bool sbi_suspend_loss_enabled(void);
+/* Scramble the S-mode, delegation and PMU CSRs of this hart. */
+void sbi_suspend_lose_state(struct sbi_scratch *s);
+
+#endif /* SBI_SUSPEND_LOSS_H */
