@@ -15,6 +15,7 @@ MAKEFLAGS += --no-builtin-rules
 include mk/config.mk
 include mk/deps.mk
 include mk/firmware.mk
+include mk/dts.mk
 include $(wildcard mk/qemu.mk mk/linux.mk mk/tests-*.mk)
 include mk/opensbi.mk
 include mk/bench.mk
@@ -27,6 +28,8 @@ paths: ## print NAME=path for every built artifact
 	@echo FW_DYNAMIC_ELF=$(FW_DYNAMIC_ELF)
 	@echo FW_JUMP=$(FW_JUMP)
 	@echo FW_JUMP_ELF=$(FW_JUMP_ELF)
+	@echo FW_PAYLOAD=$(FW_PAYLOAD)
+	@echo FW_PAYLOAD_ELF=$(FW_PAYLOAD_ELF)
 	@echo QEMU=$(QEMU)
 	@echo KERNEL=$(KERNEL)
 	@echo KERNEL_STOCK=$(KERNEL_STOCK)

@@ -59,8 +59,12 @@ _start:
 	addi	t0, t0, 8
 	j	5b
 6:
-	mv	a0, s0
-	call	_setup_hart_context
+	/* A boot stack and scratch until cold boot has laid out the harts */
+	lla	t0, fw_boot_area
+	li	t1, FW_BOOT_STACK_SIZE
+	add	tp, t0, t1
+	mv	sp, tp
+	call	_setup_trap_vector
 	mv	a0, s0
 	mv	a1, s1
 	mv	a2, s2
@@ -81,20 +85,34 @@ _warm_wait:
 	j	_park
 
 /*
- * a0 = hartid. Sets sp and tp to this hart's stack and scratch, mscratch and
- * mtvec. Harts beyond FW_MAX_HARTS park (cold boot reports them).
+ * a0 = hartid. Finds the hart's index in the table cold boot published
+ * (a linear search, once per boot), sets sp and tp to its stack and
+ * scratch, mscratch and mtvec. A hart the table lacks parks (cold boot
+ * reports the DT harts it does not serve).
  */
 _setup_hart_context:
-	li	t0, FW_MAX_HARTS
-	bgeu	a0, t0, _park
-	lla	t0, fw_hart_area
+	lla	t0, fw_hart_ids
+	ld	t0, 0(t0)
+	lla	t1, fw_hart_count
+	ld	t1, 0(t1)
+	li	t2, 0
+1:	bgeu	t2, t1, _park
+	slli	t3, t2, 3
+	add	t3, t3, t0
+	ld	t3, 0(t3)
+	beq	t3, a0, 2f
+	addi	t2, t2, 1
+	j	1b
+2:	lla	t0, fw_hart_area
+	ld	t0, 0(t0)
 	li	t1, FW_HART_AREA_SIZE
-	addi	t2, a0, 1
+	addi	t2, t2, 1
 	mul	t1, t1, t2
 	add	t0, t0, t1
 	li	t1, SBI_SCRATCH_SIZE
 	sub	tp, t0, t1
 	mv	sp, tp
+_setup_trap_vector:
 	csrw	CSR_MSCRATCH, zero
 	lla	t0, _trap_entry
 	csrw	CSR_MTVEC, t0

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# The firmware images: fw_dynamic and fw_jump, RV64, position independent.
+# The firmware images: fw_dynamic, fw_jump and fw_payload, RV64, position
+# independent.
 # libfdt is compiled for the target from Debian's linux-source-6.12 tarball
 # (scripts/dtc/libfdt), extracted once into the cache.
 
@@ -7,6 +8,13 @@ FW_BUILD	:= $(BUILD)/firmware
 FW_CC		:= $(CROSS_COMPILE)gcc
 FW_OBJCOPY	:= $(CROSS_COMPILE)objcopy
 FW_JUMP_ADDR	?= 0x80200000
+# fw_jump: where the DT from a1 is moved before the next stage gets it (and
+# read from, when a1 holds none); empty: the DT stays where it is
+FW_JUMP_FDT_ADDR ?=
+# fw_payload: the image linked in as the next stage (an ELF is converted to
+# a raw image first); by default the Linux kernel once `make linux` built it.
+# Without one, no fw_payload is built.
+FW_PAYLOAD_PATH	?= $(wildcard $(KERNEL))
 # Counter delegation and PDIS policy (docs/delegation.md); the DT's
 # /chosen tally,pmu-delegate and tally,pdis-delegate override them.
 FW_PMU_DELEGATE	?= 0
@@ -43,12 +51,12 @@ FW_COMMON_OBJS	:= $(patsubst $(TOP)/%,$(FW_BUILD)/%.o,\
 		   $(TOP)/firmware/fw_base)
 FW_COMMON_OBJS	+= $(addprefix $(FW_BUILD)/libfdt/,$(addsuffix .o,$(LIBFDT_FILES)))
 
-firmware: $(FW_DYNAMIC) $(FW_JUMP) ## build fw_dynamic and fw_jump images
+firmware: $(FW_DYNAMIC) $(FW_JUMP) $(if $(FW_PAYLOAD_PATH),$(FW_PAYLOAD)) ## build fw_dynamic, fw_jump and (with a payload) fw_payload
 
 # The build-time knobs as a header, rewritten only when a value changes, so
 # `make FW_PMU_DELEGATE=0x78` rebuilds exactly what depends on it.
 FW_CONFIG_H	:= $(FW_BUILD)/fw_config.h
-FW_CONFIG	:= \#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
+FW_CONFIG	:= \#ifndef FW_JUMP_ADDR\n\#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#endif\n$(if $(FW_JUMP_FDT_ADDR),\#ifndef FW_JUMP_FDT_ADDR\n\#define FW_JUMP_FDT_ADDR $(FW_JUMP_FDT_ADDR)UL\n\#endif\n)\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
 $(FW_CONFIG_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '$(FW_CONFIG)' > $@.tmp
@@ -87,6 +95,25 @@ $(FW_BUILD)/fw_%.elf: $(FW_COMMON_OBJS) $(FW_BUILD)/firmware/fw_%.o \
 	@$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_COMMON_OBJS) \
 		$(FW_BUILD)/firmware/fw_$*.o $(FW_BUILD)/firmware/fw_$*_next.o
 
+# fw_payload: the payload as a raw image, rewritten only when its bytes
+# change (the payload is not a prerequisite: `make firmware` never builds
+# the kernel, it takes the one there is).
+FW_PAYLOAD_RAW	:= $(FW_BUILD)/payload.raw
+$(FW_PAYLOAD_RAW): FORCE
+	@test -n "$(FW_PAYLOAD_PATH)" || { echo "fw_payload: set FW_PAYLOAD_PATH (or make linux)" >&2; exit 1; }
+	@$(TOP)/scripts/payload-raw.sh $(FW_OBJCOPY) $(FW_PAYLOAD_PATH) $@
+
+# $(call fw_payload_obj,OBJ,RAW): fw_payload.S with RAW linked in
+define fw_payload_obj
+	@mkdir -p $(dir $(1))
+	@echo "  AS      $(notdir $(1))"
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -D__ASSEMBLER__ \
+		-DFW_PAYLOAD_RAW='"$(2)"' -c $(TOP)/firmware/fw_payload.S -o $(1)
+endef
+
+$(FW_BUILD)/firmware/fw_payload.o: $(TOP)/firmware/fw_payload.S $(FW_PAYLOAD_RAW) | $(FW_CONFIG_H)
+	$(call fw_payload_obj,$@,$(FW_PAYLOAD_RAW))
+
 $(FW_BUILD)/%.bin: $(FW_BUILD)/%.elf
 	@$(FW_OBJCOPY) -O binary $< $@
 	@echo "  BIN     $(notdir $@) ($$(stat -c %s $@) bytes)"
@@ -94,5 +121,5 @@ $(FW_BUILD)/%.bin: $(FW_BUILD)/%.elf
 -include $(shell find $(FW_BUILD) -name '*.d' 2>/dev/null)
 
 .PHONY: firmware FORCE
-.SECONDARY: $(FW_COMMON_OBJS) $(foreach v,dynamic jump,$(FW_BUILD)/fw_$(v).elf \
+.SECONDARY: $(FW_COMMON_OBJS) $(foreach v,dynamic jump payload,$(FW_BUILD)/fw_$(v).elf \
 	$(FW_BUILD)/firmware/fw_$(v).o $(FW_BUILD)/firmware/fw_$(v)_next.o)

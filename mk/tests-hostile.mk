@@ -13,7 +13,7 @@
 #                  path), Sscofpmf or Smcntrpmf
 #   isolation-*    memory / counter / per-hart isolation under -icount
 #                  shift=0, on a CPU with Sscofpmf+Smcntrpmf and on `max`
-#   smp            HSM hot-plug and PMU stress on 8 harts
+#   smp            HSM hot-plug and PMU stress on 32 harts
 #   storm-deleg    the storm on `max` (without Zama16b, whose misaligned
 #                  AMOs QEMU never traps) with hpmcounters 3..10 and PDIS
 #                  delegated to S-mode (DT knobs, docs/delegation.md)
@@ -34,39 +34,35 @@ HOSTILE_SEED	?=
 HOSTILE_LIVES	?= 96
 HOSTILE_TIMEOUT	?= 300
 HOSTILE_LOGS	?= $(BUILD)/test-logs
-HOSTILE_DTBS	:= $(BUILD)/tests/hostile
 HOSTILE_APPEND	= tally.test hostile.calls=$(HOSTILE_CALLS) \
 		  hostile.lives=$(HOSTILE_LIVES) \
 		  $(if $(HOSTILE_SEED),hostile.seed=$(HOSTILE_SEED))
 HOSTILE_SSCOF	:= rv64,sscofpmf=true,smcntrpmf=true
 HOSTILE_PLAIN	:= rv64,sstc=false
 HOSTILE_CALLS_PLAIN = $(shell echo $$(( $(HOSTILE_CALLS) / 4 + 1 )))
-# name:cpu:smp:icount(0/1):args[:pmu-delegate mask] (cpu strings hold
-# commas, not colons; the first hostile.calls= in the bootargs wins; a
-# mask boots a DT made by scripts/mkdtb.sh with PDIS delegated too)
+# name:cpu:smp:icount(0/1):args[:dts] (cpu strings hold commas, not
+# colons; the first hostile.calls= in the bootargs wins; a dts/ name boots
+# that DT, which must describe the same cpu and smp)
 HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
 		  storm-plain:$(HOSTILE_PLAIN):$(HOSTILE_SMP):0:hostile.storm+hostile.salt=0x91a1+hostile.calls=$(HOSTILE_CALLS_PLAIN) \
 		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
 		  isolation-max:max:2:1:hostile.isolation \
-		  smp:$(HOSTILE_SSCOF):8:0:hostile.smp \
-		  storm-deleg:max,zama16b=false:$(HOSTILE_SMP):0:hostile.storm+hostile.salt=0xde1e:0x7f8
+		  smp:$(HOSTILE_SSCOF):32:0:hostile.smp:qemu-virt-sscofpmf-32 \
+		  storm-deleg:max,zama16b=false:4:0:hostile.storm+hostile.salt=0xde1e:qemu-virt-max-nozama16b-4-deleg
+HOSTILE_DTBS	= $(foreach r,$(HOSTILE_RUNS),$(if $(word 6,$(subst :, ,$(r))),$(BUILD)/dts/$(word 6,$(subst :, ,$(r))).dtb))
 RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= hostile
 
 hostile-payload: $(HOSTILE_PAYLOAD) ## build the hostile-supervisor payload
 
-check-hostile: $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## hostile supervisor: storm, isolation, SMP stress
+check-hostile: $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU) $(HOSTILE_DTBS) ## hostile supervisor: storm, isolation, SMP stress
 	@rc=0; results=; \
 	for run in $(HOSTILE_RUNS); do \
-		IFS=: read -r n cpu smp ic part deleg <<< "$$run"; n=hostile-$$n; \
+		IFS=: read -r n cpu smp ic part dts <<< "$$run"; n=hostile-$$n; \
 		icount=; [ "$$ic" = 1 ] && icount=--icount; \
 		part=$${part//+/ }; dtb=(); \
-		if [ -n "$$deleg" ]; then \
-			dtb=(-- -dtb $(HOSTILE_DTBS)/$$n.dtb); \
-			QEMU=$(QEMU) $(TOP)/scripts/mkdtb.sh $${dtb[2]} \
-				"$$cpu" $$smp $$deleg 1 || rc=1; \
-		fi; \
+		[ -z "$$dts" ] || dtb=(-- -dtb $(BUILD)/dts/$$dts.dtb); \
 		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $(FW_DYNAMIC) \
 			--cpu "$$cpu" --smp $$smp $$icount \
 			--timeout $(HOSTILE_TIMEOUT) \

@@ -29,11 +29,14 @@ RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= sbi
 
-# name:firmware[:cpu[:extra payload args]] runs; fw_jump enters the payload
-# at 0x80200000 as linked, and ends with an SRST shutdown whose 32-bit
-# reset_type and reset_reason carry bits 63 and 32 (which must be ignored).
-# The third run takes Sstc away so set_timer goes through the ACLINT
-# machine timer, and ends with the legacy shutdown.
+# name:firmware[:cpu[:extra payload args[:smp:dts]]] runs; fw_jump enters
+# the payload at 0x80200000 as linked, and ends with an SRST shutdown whose
+# 32-bit reset_type and reset_reason carry bits 63 and 32 (which must be
+# ignored). The third run takes Sstc away so set_timer goes through the
+# ACLINT machine timer, and ends with the legacy shutdown. The sparse runs
+# boot dts/qemu-virt-sparse*.dts: QEMU's 8 harts of which the DT names 0,
+# 2, 5 and 7, each with its own ACLINT nodes (with Sstc, and without it so
+# set_timer uses those mtimecmp registers).
 SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
 # No Zicntr: S-mode rdtime traps and the firmware emulates it from mtime.
 SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false
@@ -43,19 +46,24 @@ SBI_MAX_CPU	:= max,svade=true
 SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)::srst-high-bits \
 		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown \
 		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU) \
-		  fw-dynamic-max:$(FW_DYNAMIC):$(SBI_MAX_CPU)
+		  fw-dynamic-max:$(FW_DYNAMIC):$(SBI_MAX_CPU) \
+		  sparse-harts:$(FW_DYNAMIC):$(SBI_SPARSE_CPU)::8:qemu-virt-sparse \
+		  sparse-harts-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU)::8:qemu-virt-sparse-nosstc
+SBI_SPARSE_CPU	:= rv64,sscofpmf=true,smcntrpmf=true
+SBI_DTBS	= $(foreach r,$(SBI_RUNS),$(if $(word 6,$(subst :, ,$(subst ::,:-:,$(r)))),$(BUILD)/dts/$(lastword $(subst :, ,$(r))).dtb))
 
 sbi-payload: $(SBI_PAYLOAD) ## build the SBI conformance payload
 
-check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) ## SBI conformance: fw_dynamic, fw_jump, no-Sstc CPU
+check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) $(SBI_DTBS) ## SBI conformance: fw_dynamic, fw_jump, no-Sstc CPU, sparse hart ids
 	@rc=0; results=; \
 	for run in $(SBI_RUNS); do \
-		IFS=: read -r n fw cpu extra <<< "$$run"; n=sbi-$$n; \
+		IFS=: read -r n fw cpu extra smp dts <<< "$$run"; n=sbi-$$n; \
 		cpu=$${cpu:-$(SBI_CPU)}; args="$(SBI_APPEND) $$extra"; \
+		dtb=(); [ -z "$$dts" ] || dtb=(-- -dtb $(BUILD)/dts/$$dts.dtb); \
 		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $$fw \
-			--smp $(SBI_SMP) --timeout $(SBI_TIMEOUT) \
+			--smp $${smp:-$(SBI_SMP)} --timeout $(SBI_TIMEOUT) \
 			--log-dir $(SBI_LOGS) $${cpu:+--cpu $$cpu} \
-			--append "$$args" $(SBI_PAYLOAD) || rc=1; \
+			--append "$$args" $(SBI_PAYLOAD) "$${dtb[@]}" || rc=1; \
 		results="$$results $(SBI_LOGS)/$$n.result"; \
 	done; \
 	$(TOP)/scripts/sum-results.sh sbi $$results; \

@@ -15,6 +15,10 @@
 #                   rv64,sscofpmf=true,smcntrpmf=true, 4 harts, no icount)
 #   --chosen NAME=N   boot with QEMU's device tree plus the u32 property
 #                   NAME = N in /chosen, e.g. a firmware knob (repeatable)
+#   --dtb FILE      boot this device tree (e.g. build/dts/*.dtb) instead
+#                   of QEMU's own (--chosen then edits a copy of it); it
+#                   must describe the same cpu and smp
+#   --qemu-arg A    one more QEMU argument (repeatable)
 #   -q              do not copy the console to stdout (log file only)
 # Environment: QEMU, FW_DYNAMIC (as qemu-run.sh), KERNEL, INITRAMFS.
 #
@@ -31,13 +35,15 @@ export QEMU=${QEMU:-$BUILD/qemu/qemu-system-riscv64}
 export FW_DYNAMIC=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
 
 log= timeout=300 append= shell= quiet= cpu=- smp=-
-qargs=() chosen=() extra=()
+qargs=() chosen=() extra=() qextra=() dtb=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--log) log=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--append) append=$2; shift ;;
 	--chosen) chosen+=("$2"); shift ;;
+	--dtb) dtb=$2; shift ;;
+	--qemu-arg) qextra+=("$2"); shift ;;
 	--cpu) cpu=$2; qargs+=("$1" "$2"); shift ;;
 	--smp) smp=$2; qargs+=("$1" "$2"); shift ;;
 	--icount) qargs+=(--icount) ;;
@@ -77,10 +83,19 @@ with_command() {
 # harts) with the --chosen properties in /chosen (scripts/mkdtb.sh), passed
 # to QEMU as -dtb; QEMU still writes bootargs and the initrd into it.
 with_chosen() {
+	local kv
+
 	scratch
-	"$TOP/scripts/mkdtb.sh" "$tmp_dir/machine.dtb" "$cpu" "$smp" - - "${chosen[@]}" ||
-		{ echo "run-linux.sh: no device tree with --chosen ${chosen[*]}" >&2; exit 2; }
-	extra=(-- -dtb "$tmp_dir/machine.dtb")
+	if [ -n "$dtb" ]; then
+		cp "$dtb" "$tmp_dir/machine.dtb"
+		for kv in "${chosen[@]}"; do
+			fdtput -t i "$tmp_dir/machine.dtb" /chosen "${kv%%=*}" "${kv#*=}"
+		done
+	else
+		"$TOP/scripts/mkdtb.sh" "$tmp_dir/machine.dtb" "$cpu" "$smp" - - "${chosen[@]}" ||
+			{ echo "run-linux.sh: no device tree with --chosen ${chosen[*]}" >&2; exit 2; }
+	fi
+	dtb=$tmp_dir/machine.dtb
 }
 
 initrd=$INITRAMFS
@@ -96,6 +111,9 @@ fi
 if [ ${#chosen[@]} -gt 0 ]; then
 	with_chosen
 fi
+[ -n "$dtb" ] && extra+=(-dtb "$dtb")
+extra+=("${qextra[@]}")
+[ ${#extra[@]} -gt 0 ] && extra=(-- "${extra[@]}")
 run_qemu=("$TOP/scripts/qemu-run.sh" --kernel "$KERNEL" --initrd "$initrd"
 	--append "$cmdline" "${qargs[@]}")
 

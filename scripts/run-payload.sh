@@ -5,9 +5,11 @@
 #
 #   run-payload.sh [--name NAME] [--bios FW] [--cpu C] [--smp N]
 #                  [--timeout S] [--icount] [--append ARGS] [--log-dir D]
-#                  PAYLOAD.elf [-- extra QEMU arguments]
+#                  [--in-firmware] PAYLOAD.elf [-- extra QEMU arguments]
 #
 # Environment: QEMU and FW_DYNAMIC as for qemu-run.sh (--bios wins).
+# --in-firmware: the payload is linked into FW (fw_payload): QEMU loads no
+# kernel (and so takes no --append).
 #
 # Prints the payload's ok/FAIL/SKIP lines and ends with
 #   NAME: N passed, N failed[, N skipped]
@@ -24,9 +26,9 @@ export LC_ALL=C
 top=$(cd "$(dirname "$0")/.." && pwd)
 name='' bios='' cpu='' smp=4 timeout=120 icount='' append=''
 log_dir=${BUILD:-$top/build}/test-logs
-payload=''
+payload='' infw=''
 
-usage() { sed -n '4,9p' "$0" >&2; exit 2; }
+usage() { sed -n '4,11p' "$0" >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
 	--icount) icount=1 ;;
 	--append) append=$2; shift ;;
 	--log-dir) log_dir=$2; shift ;;
+	--in-firmware) infw=1 ;;
 	--) shift; break ;;
 	-*) echo "run-payload.sh: unknown option $1" >&2; usage ;;
 	*) [ -z "$payload" ] || usage; payload=$1 ;;
@@ -55,7 +58,8 @@ log=$log_dir/$name.log
 result=$log_dir/$name.result
 rm -f "$log" "$result"
 
-args=(--kernel "$payload" --smp "$smp" --timeout "$timeout")
+args=(--smp "$smp" --timeout "$timeout")
+[ -n "$infw" ] || args+=(--kernel "$payload")
 [ -n "$bios" ] && args+=(--bios "$bios")
 [ -n "$cpu" ] && args+=(--cpu "$cpu")
 [ -n "$icount" ] && args+=(--icount)

@@ -8,13 +8,15 @@
 /* ns16550 console: registers it with sbi_console if the DT names one. */
 void uart8250_init(void);
 
-/* ACLINT MSWI: raise / clear the machine software interrupt of a hart. */
-void aclint_mswi_send(unsigned long hartid);
-void aclint_mswi_clear(unsigned long hartid);
+struct sbi_scratch;
 
-/* ACLINT MTIMER */
+/* ACLINT MSWI: raise / clear the machine software interrupt of a hart. */
+void aclint_mswi_send(struct sbi_scratch *s);
+void aclint_mswi_clear(struct sbi_scratch *s);
+
+/* ACLINT MTIMER (mtime reads 0 without one in the DT) */
 uint64_t aclint_mtime_read(void);
-void aclint_mtimecmp_write(unsigned long hartid, uint64_t value);
+void aclint_mtimecmp_write(struct sbi_scratch *s, uint64_t value);
 
 /* syscon / sifive,test reset: does not return on success. */
 void syscon_poweroff(uint32_t fail_code);

@@ -20,6 +20,12 @@ struct sbi_next_stage {
 int fw_next_stage(unsigned long fdt, unsigned long a2,
 		  struct sbi_next_stage *next, const char **why);
 
+/*
+ * Implemented by a variant that moves the DT (else a1 is used): the DT's
+ * address from the a1 the previous stage passed.
+ */
+unsigned long fw_fdt_address(unsigned long a1);
+
 /* Name of the variant, for the banner. */
 extern const char fw_variant_name[];
 

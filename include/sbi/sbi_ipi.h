@@ -9,12 +9,21 @@
 
 /* Post @events to @hartid and interrupt it. */
 void sbi_ipi_send(unsigned long hartid, unsigned long events);
-/* Send SSIP to every hart in @hmask (hart ids), counting IPI events. */
-void sbi_ipi_send_soft(unsigned long hmask);
+/* Send SSIP to every hart of an SBI hart set, counting IPI events. */
+void sbi_ipi_send_soft(unsigned long mask, unsigned long base);
 /* Handle this hart's posted events (M-mode software interrupt). */
 void sbi_ipi_process(void);
-/* Convert an SBI (hart_mask, hart_mask_base) pair to a hart-id bitmap. */
-int sbi_hartmask_from_sbi(unsigned long mask, unsigned long base,
-			  unsigned long *out);
+
+struct sbi_scratch;
+
+/*
+ * SBI hart sets (sbi_hartmask.c): bit i of @mask names hart id @base + i;
+ * @base -1 names every hart. sbi_hartmask_check() is SBI_ERR_INVALID_PARAM
+ * if a bit names no served hart; sbi_hartmask_next() walks the served
+ * harts of the set from cursor *@pos (start at 0), NULL at the end.
+ */
+int sbi_hartmask_check(unsigned long mask, unsigned long base);
+struct sbi_scratch *sbi_hartmask_next(unsigned long mask, unsigned long base,
+				      unsigned long *pos);
 
 #endif /* SBI_IPI_H */

@@ -28,18 +28,23 @@ struct sbi_platform {
 	/* RAM from /memory nodes */
 	struct sbi_mem_region mem[SBI_MAX_MEM_REGIONS];
 	unsigned int mem_count;
-	/* Harts: hart_mask bit i set if hart id i is usable */
-	unsigned long hart_mask;
+	/*
+	 * Harts: hart_ids[i] is the id of hart index i, ascending; dense when
+	 * hart_ids[i] == i for every i (the id is its own index then).
+	 */
+	const unsigned long *hart_ids;
 	unsigned int hart_count;
-	unsigned int hart_ignored;	/* DT harts beyond FW_MAX_HARTS */
-	/* ACLINT / CLINT */
-	unsigned long mswi_base;	/* msip[hart] at base + 4 * hart */
-	unsigned long mtimer_cmp_base;	/* mtimecmp[hart] at base + 8 * hart */
+	bool hart_dense;
+	unsigned int hart_ignored;	/* DT harts without an MSWI context */
+	unsigned long hart_area;	/* per-hart areas, FW_HART_AREA_SIZE each */
+	/* ACLINT / CLINT: the first MSWI device (PMP) and the shared mtime */
+	unsigned long mswi_base;
 	unsigned long mtime_addr;
 	unsigned long timebase_freq;
 	/* Console (ns16550) */
 	unsigned long uart_base;
 	unsigned int uart_shift, uart_width;
+	bool uart_stdout_unusable;	/* stdout-path names no 8250 UART */
 	/* Reset: syscon-style poweroff and reboot registers */
 	unsigned long poweroff_addr, reboot_addr;
 	uint32_t poweroff_value, reboot_value;
@@ -54,13 +59,35 @@ struct sbi_platform {
 
 extern struct sbi_platform sbi_plat;
 
+/* Index of @hartid in the hart table, or -1 if the firmware does not serve it. */
+int sbi_hartid_to_index(unsigned long hartid);
+
 static inline bool sbi_hart_valid(unsigned long hartid)
 {
-	return hartid < FW_MAX_HARTS && (sbi_plat.hart_mask >> hartid) & 1;
+	return sbi_hartid_to_index(hartid) >= 0;
 }
 
-/* Parse the DT into sbi_plat; returns 0 or a negative libfdt error. */
+/*
+ * Parse the DT into sbi_plat, all but the hart table: hart_count and
+ * hart_dense tell how many harts it will hold. Returns 0 or a negative
+ * libfdt error.
+ */
 int sbi_platform_from_fdt(void *fdt, unsigned long boot_hartid);
+/*
+ * Fill the hart table (@ids, hart_count entries, ascending) and each hart's
+ * scratch (id, index, ACLINT registers) once the areas exist.
+ */
+void sbi_platform_harts_from_fdt(const void *fdt, unsigned long boot_hartid,
+				 unsigned long *ids);
+
+/*
+ * The hart table (sbi_hart_table.c): end of the firmware with @count
+ * harts' areas and ids after the image; allocate (zeroed) and return the
+ * id array; publish the filled table to the warm harts.
+ */
+unsigned long sbi_hart_table_end(unsigned int count);
+unsigned long *sbi_hart_table_alloc(unsigned int count);
+void sbi_hart_table_publish(void);
 
 /*
  * May the supervisor use [addr, addr + size)? True only for RAM listed in

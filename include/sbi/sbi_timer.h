@@ -5,6 +5,15 @@
 
 #include <stdint.h>
 
+#include <stdbool.h>
+#include <sbi/sbi_platform.h>
+
+/* Can this hart's timer be set (Sstc, or an MTIMER in the DT)? */
+static inline bool sbi_timer_available(void)
+{
+	return sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC) ||
+	       sbi_scratch_this()->mtimecmp;
+}
 void sbi_timer_set(uint64_t when);
 /* Machine timer interrupt: hand the event to S-mode as STIP. */
 void sbi_timer_process(void);

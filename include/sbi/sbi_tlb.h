@@ -31,16 +31,19 @@ struct sbi_tlb_slot {
 };
 
 /*
- * Run @req on every hart in @hmask (hart ids), this one included; not for
- * HFENCE.VVMA*, which need the caller's VMID (sbi_tlb_request_vvma()).
+ * Run @req on every hart of an SBI hart set (sbi_ipi.h), this one
+ * included; not for HFENCE.VVMA*, which need the caller's VMID
+ * (sbi_tlb_request_vvma()).
  */
-int sbi_tlb_request(unsigned long hmask, const struct sbi_tlb_req *req);
+int sbi_tlb_request(unsigned long mask, unsigned long base,
+		    const struct sbi_tlb_req *req);
 /*
  * HFENCE.VVMA and HFENCE.VVMA_ASID for the calling hart's VM: every target
  * runs them with the caller's hgatp (so its VMID) in place of its own.
  * Only on a hart with the H extension.
  */
-int sbi_tlb_request_vvma(unsigned long hmask, const struct sbi_tlb_req *req);
+int sbi_tlb_request_vvma(unsigned long mask, unsigned long base,
+			 const struct sbi_tlb_req *req);
 /* Execute this hart's pending request, if any (IPI handler). */
 void sbi_tlb_process(void);
 

@@ -55,6 +55,23 @@ static void print_exts(void)
 	sbi_printf("\n");
 }
 
+/* Dense ids as a range, sparse ones listed (the first few). */
+static void print_harts(void)
+{
+	unsigned int i, n = sbi_plat.hart_count;
+
+	sbi_printf("Harts           : %u (ids ", n);
+	if (sbi_plat.hart_dense) {
+		sbi_printf("0-%u", n - 1);
+	} else {
+		for (i = 0; i < n && i < 8; i++)
+			sbi_printf("%s0x%lx", i ? "," : "", sbi_plat.hart_ids[i]);
+		if (n > 8)
+			sbi_printf(",...");
+	}
+	sbi_printf(", %lu KiB each)\n", FW_HART_AREA_SIZE / 1024UL);
+}
+
 static void print_counters(void)
 {
 	const struct pmu_platform *p = &sbi_plat.pmu;
@@ -103,10 +120,7 @@ void sbi_banner_print(const struct sbi_next_stage *next)
 	sbi_printf("SBI version     : %d.%d\n", SBI_SPEC_VERSION_MAJOR,
 		   SBI_SPEC_VERSION_MINOR);
 	sbi_printf("Platform        : %s\n", sbi_plat.model);
-	sbi_printf("Harts           : %u (mask 0x%lx)%s\n", sbi_plat.hart_count,
-		   sbi_plat.hart_mask,
-		   sbi_plat.hart_ignored ? ", some beyond FW_MAX_HARTS ignored"
-					 : "");
+	print_harts();
 	sbi_printf("Firmware region : 0x%lx-0x%lx (PMP, %u entries)\n",
 		   sbi_plat.fw_start, sbi_plat.fw_start + sbi_plat.fw_region - 1,
 		   sbi_plat.pmp_count);

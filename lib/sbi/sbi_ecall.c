@@ -8,6 +8,7 @@
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_test_channel.h>
+#include <sbi/sbi_timer.h>
 
 struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 				unsigned long a2, unsigned long a3,
@@ -54,15 +55,17 @@ long sbi_ecall_probe(unsigned long eid)
 	if (eid == SBI_EXT_BASE || eid == SBI_EXT_PMU)
 		return 1;
 	switch (eid) {
-	case SBI_EXT_TIME:
 	case SBI_EXT_IPI:
 	case SBI_EXT_RFENCE:
 	case SBI_EXT_HSM:
-	case SBI_EXT_DBCN:
 	case SBI_EXT_SUSP:
 	case SBI_EXT_FWFT:
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return 1;
+	case SBI_EXT_TIME:
+		return sbi_timer_available();
+	case SBI_EXT_DBCN:	/* the console is the DT's ns16550, if any */
+		return sbi_plat.uart_base != 0;
 	case SBI_EXT_SRST:
 		return sbi_plat.poweroff_addr || sbi_plat.reboot_addr;
 	case SBI_EXT_TALLY_TEST:

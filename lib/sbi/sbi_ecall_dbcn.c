@@ -40,6 +40,8 @@ struct sbiret sbi_ecall_dbcn(unsigned long fid, const unsigned long *a)
 {
 	char c;
 
+	if (!sbi_console_ready())	/* no console in the DT: not available */
+		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	switch (fid) {
 	case SBI_EXT_DBCN_CONSOLE_WRITE:
 		return dbcn_write(a);

@@ -7,13 +7,12 @@
 
 struct sbiret sbi_ecall_ipi(unsigned long fid, const unsigned long *a)
 {
-	unsigned long hmask;
 	int err;
 
 	if (fid != SBI_EXT_IPI_SEND_IPI)
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
-	err = sbi_hartmask_from_sbi(a[0], a[1], &hmask);
+	err = sbi_hartmask_check(a[0], a[1]);
 	if (!err)
-		sbi_ipi_send_soft(hmask);
+		sbi_ipi_send_soft(a[0], a[1]);
 	return (struct sbiret){ err, 0 };
 }

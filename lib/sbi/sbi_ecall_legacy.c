@@ -16,31 +16,34 @@
 #define LEGACY_FAULTED	(-0x7fffffffffffffffL - 1)	/* no legacy result */
 
 /*
- * Read the hart mask S-mode points at, with S-mode's rights; if S-mode
- * could not read it, the ecall takes the fault S-mode would have taken.
+ * Read the hart mask S-mode points at (hart ids 0..XLEN-1; bits naming no
+ * hart are ignored), with S-mode's rights; if S-mode could not read it,
+ * the ecall takes the fault S-mode would have taken. A NULL pointer means
+ * every hart (base -1).
  */
-static long legacy_hmask(unsigned long ptr, unsigned long *hmask)
+static long legacy_hmask(unsigned long ptr, unsigned long *hmask,
+			 unsigned long *base)
 {
 	unsigned long m, cause;
 
-	if (!ptr) {
-		*hmask = sbi_plat.hart_mask;
+	*base = ptr ? 0 : -1UL;
+	*hmask = 0;
+	if (!ptr)
 		return 0;
-	}
 	cause = sbi_load_ulong(ptr, &m);
 	if (cause) {
 		sbi_ecall_redirect(cause, ptr);
 		return LEGACY_FAULTED;
 	}
-	*hmask = m & sbi_plat.hart_mask;
+	*hmask = m;
 	return 0;
 }
 
 static long legacy_fence(unsigned long eid, const unsigned long *a)
 {
 	struct sbi_tlb_req req = { SBI_TLB_FENCE_I, a[1], a[2], a[3] };
-	unsigned long hmask;
-	long err = legacy_hmask(a[0], &hmask);
+	unsigned long hmask, base;
+	long err = legacy_hmask(a[0], &hmask, &base);
 
 	if (err)
 		return err;
@@ -48,12 +51,12 @@ static long legacy_fence(unsigned long eid, const unsigned long *a)
 		req.type = SBI_TLB_SFENCE_VMA;
 	else if (eid == SBI_EXT_0_1_REMOTE_SFENCE_VMA_ASID)
 		req.type = SBI_TLB_SFENCE_VMA_ASID;
-	return sbi_tlb_request(hmask, &req);
+	return sbi_tlb_request(hmask, base, &req);
 }
 
 struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
 {
-	unsigned long hmask;
+	unsigned long hmask, base;
 	long ret = 0;
 	char c;
 
@@ -73,9 +76,9 @@ struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
 		ret = (csr_read_clear(CSR_MIP, MIP_SSIP) & MIP_SSIP) ? 1 : 0;
 		break;
 	case SBI_EXT_0_1_SEND_IPI:
-		ret = legacy_hmask(a[0], &hmask);
+		ret = legacy_hmask(a[0], &hmask, &base);
 		if (!ret)
-			sbi_ipi_send_soft(hmask);
+			sbi_ipi_send_soft(hmask, base);
 		break;
 	case SBI_EXT_0_1_SHUTDOWN:
 		syscon_poweroff(0);

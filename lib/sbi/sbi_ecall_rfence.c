@@ -26,22 +26,21 @@ static __attribute__((always_inline)) inline int
 rfence(unsigned long fid, const unsigned long *a, bool hyp)
 {
 	struct sbi_tlb_req req = { fid, a[2], a[3], a[4] };
-	unsigned long hmask, h;
+	unsigned long pos = 0;
 	int err;
 
-	err = sbi_hartmask_from_sbi(a[0], a[1], &hmask);
+	err = sbi_hartmask_check(a[0], a[1]);
 	if (err)
 		return err;
 	if (fid != SBI_EXT_RFENCE_REMOTE_FENCE_I && req.size != -1UL &&
 	    req.start + req.size < req.start)
 		return SBI_ERR_INVALID_ADDRESS;
-	for (h = 0; hmask >> h; h++)
-		if ((hmask >> h) & 1)
-			sbi_pmu_fw_count(fw_event_sent[fid]);
+	while (sbi_hartmask_next(a[0], a[1], &pos))
+		sbi_pmu_fw_count(fw_event_sent[fid]);
 	/* HFENCE.VVMA*: for the VMID in the caller's hgatp */
 	if (hyp && fid >= SBI_EXT_RFENCE_REMOTE_HFENCE_VVMA_ASID)
-		return sbi_tlb_request_vvma(hmask, &req);
-	return sbi_tlb_request(hmask, &req);
+		return sbi_tlb_request_vvma(a[0], a[1], &req);
+	return sbi_tlb_request(a[0], a[1], &req);
 }
 
 /* Out of line, so the other fences keep their registers and path. */

@@ -21,12 +21,14 @@
 
 static bool others_stopped(unsigned long self)
 {
-	unsigned long h;
+	unsigned int i;
 
-	for (h = 0; h < FW_MAX_HARTS; h++)
-		if (h != self && sbi_hart_valid(h) &&
-		    sbi_hsm_hart_status(h) != SBI_HSM_STATE_STOPPED)
+	for (i = 0; i < sbi_plat.hart_count; i++) {
+		unsigned long h = sbi_scratch_at(i)->hartid;
+
+		if (h != self && sbi_hsm_hart_status(h) != SBI_HSM_STATE_STOPPED)
 			return false;
+	}
 	return true;
 }
 

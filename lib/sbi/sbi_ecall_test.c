@@ -51,16 +51,13 @@ bool sbi_test_channel_enabled(void)
 /* The sum of a per-hart counter (at @off in the scratch) over all harts. */
 static unsigned long sum_harts(size_t off)
 {
-	unsigned long h, sum = 0;
+	unsigned long sum = 0;
+	unsigned int i;
 
-	for (h = 0; h < FW_MAX_HARTS; h++) {
-		struct sbi_scratch *s = sbi_scratch_of(h);
-
-		if (s)
-			sum += __atomic_load_n((unsigned long *)((char *)s +
-								 off),
-					       __ATOMIC_RELAXED);
-	}
+	for (i = 0; i < sbi_plat.hart_count; i++)
+		sum += __atomic_load_n((unsigned long *)((char *)sbi_scratch_at(i) +
+							 off),
+				       __ATOMIC_RELAXED);
 	return sum;
 }
 

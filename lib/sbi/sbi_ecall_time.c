@@ -7,7 +7,7 @@
 
 struct sbiret sbi_ecall_time(unsigned long fid, const unsigned long *a)
 {
-	if (fid != SBI_EXT_TIME_SET_TIMER)
+	if (fid != SBI_EXT_TIME_SET_TIMER || !sbi_timer_available())
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	sbi_timer_set(a[0]);
 	return (struct sbiret){ 0, 0 };

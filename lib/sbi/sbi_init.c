@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Cold and warm boot. */
+#include <libfdt.h>
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_drivers.h>
@@ -13,6 +14,7 @@
 #include <sbi/sbi_banner.h>
 #include <sbi/sbi_suspend_loss.h>
 #include <sbi/sbi_test_channel.h>
+#include <sbi/sbi_timer.h>
 
 extern char _fw_start[], _fw_end[];
 
@@ -23,11 +25,10 @@ static void __attribute__((noreturn)) die(const char *why)
 		wfi();
 }
 
-/* Smallest naturally aligned power-of-two region covering the image. */
-static void fw_region(void)
+/* Smallest naturally aligned power-of-two region covering [start, end). */
+static void fw_region(unsigned long end)
 {
 	unsigned long start = (unsigned long)_fw_start;
-	unsigned long end = (unsigned long)_fw_end;
 	unsigned long size = 4096, base;
 
 	for (;;) {
@@ -39,6 +40,63 @@ static void fw_region(void)
 	sbi_plat.fw_start = base;
 	sbi_plat.fw_end = end;
 	sbi_plat.fw_region = size;
+}
+
+static bool inside_ram(unsigned long lo, unsigned long hi)
+{
+	unsigned int i;
+
+	if (!sbi_plat.mem_count)
+		return true;	/* nothing to check against */
+	for (i = 0; i < sbi_plat.mem_count; i++)
+		if (lo >= sbi_plat.mem[i].base &&
+		    hi - sbi_plat.mem[i].base <= sbi_plat.mem[i].size)
+			return true;
+	return false;
+}
+
+/*
+ * The harts' areas follow the image; the PMP region must leave the next
+ * stage and the DT alone. Say how much room the harts needed otherwise.
+ */
+static void check_layout(const struct sbi_next_stage *next)
+{
+	unsigned long lo = sbi_plat.fw_start, hi = lo + sbi_plat.fw_region;
+	unsigned long fdt_end = next->fdt + fdt_totalsize((void *)next->fdt);
+	const char *what = NULL;
+
+	if (!inside_ram((unsigned long)_fw_start, sbi_plat.fw_end))
+		what = "the end of RAM";
+	else if (next->addr >= lo && next->addr < hi)
+		what = "the next stage";
+	else if (next->fdt < hi && fdt_end > lo)
+		what = "the device tree";
+	if (!what)
+		return;
+	sbi_printf("tally: %u harts need 0x%lx-0x%lx (%lu KiB each; "
+		   "PMP region 0x%lx-0x%lx), which reaches %s "
+		   "(next stage 0x%lx, DT 0x%lx)\n", sbi_plat.hart_count,
+		   (unsigned long)_fw_start, sbi_plat.fw_end - 1,
+		   FW_HART_AREA_SIZE / 1024UL, lo, hi - 1, what, next->addr,
+		   next->fdt);
+	die("no room for the harts' state");
+}
+
+/*
+ * Lay the hart table out after the image, fill it from the DT and move
+ * this hart onto its own scratch (the stack stays the boot stack until
+ * the hart leaves M-mode).
+ */
+static void setup_harts(unsigned long hartid, const struct sbi_next_stage *next)
+{
+	unsigned long *ids;
+
+	fw_region(sbi_hart_table_end(sbi_plat.hart_count));
+	check_layout(next);
+	ids = sbi_hart_table_alloc(sbi_plat.hart_count);
+	sbi_platform_harts_from_fdt((void *)next->fdt, hartid, ids);
+	__asm__ __volatile__("mv tp, %0"
+			     : : "r"(sbi_scratch_of(hartid)) : "memory");
 }
 
 static unsigned int count_pmp(void)
@@ -57,17 +115,31 @@ static unsigned int count_pmp(void)
 
 static void init_harts(unsigned long boot_hartid)
 {
-	unsigned long h;
+	unsigned int i;
 
-	for (h = 0; h < FW_MAX_HARTS; h++) {
-		struct sbi_scratch *s = sbi_scratch_of(h);
+	for (i = 0; i < sbi_plat.hart_count; i++) {
+		struct sbi_scratch *s = sbi_scratch_at(i);
 
-		if (!s)
-			continue;
-		s->hartid = h;
-		atomic_write(&s->hsm_state, h == boot_hartid ?
+		atomic_write(&s->hsm_state, s->hartid == boot_hartid ?
 			     SBI_HSM_STATE_STARTED : SBI_HSM_STATE_STOPPED);
 	}
+}
+
+/* What the DT lacks, said before anything depends on it. */
+static void report_devices(void)
+{
+	if (sbi_plat.uart_stdout_unusable)
+		sbi_printf("tally: stdout-path names no ns16550/8250 UART: "
+			   "console on the first one in the DT\n");
+	if (!sbi_plat.mswi_base)
+		sbi_printf("tally: no CLINT/ACLINT MSWI in the DT: no IPIs, "
+			   "only the boot hart is served\n");
+	else if (sbi_plat.hart_ignored)
+		sbi_printf("tally: %u DT harts have no MSWI context: not "
+			   "served\n", sbi_plat.hart_ignored);
+	if (!sbi_timer_available())
+		sbi_printf("tally: no ACLINT MTIMER in the DT and no Sstc: "
+			   "SBI TIME is unavailable\n");
 }
 
 static void fixup_fdt(void *fdt)
@@ -83,6 +155,12 @@ static void fixup_fdt(void *fdt)
 		sbi_printf("tally: warning: DT fix-up failed (%d)\n", err);
 }
 
+/* Where the DT is: a1 unless the variant moves it (fw_jump). */
+unsigned long __attribute__((weak)) fw_fdt_address(unsigned long a1)
+{
+	return a1;
+}
+
 void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 {
 	struct sbi_next_stage next;
@@ -90,13 +168,16 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	int err;
 
 	sbi_scratch_this()->hartid = hartid;
-	fw_region();
+	fdt = fw_fdt_address(fdt);
 	err = sbi_platform_from_fdt((void *)fdt, hartid);
 	uart8250_init();
+	if (err == -FDT_ERR_NOTFOUND)
+		die("the boot hart is not an enabled cpu of the device tree");
 	if (err)
 		die("no usable device tree in a1");
 	if (fw_next_stage(fdt, a2, &next, &why))
 		die(why);
+	setup_harts(hartid, &next);
 	sbi_hart_probe();	/* the boot hart's view is the platform's */
 	sbi_plat.isa = sbi_scratch_this()->isa;
 	sbi_plat.pmp_count = count_pmp();
@@ -107,6 +188,8 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_suspend_loss_init((void *)fdt);
 	sbi_hart_init();
 	sbi_banner_print(&next);
+	report_devices();
+	sbi_hart_table_publish();
 	mb();
 	_boot_done = 1;
 	sbi_hart_enter_lower(next.addr, next.mode, next.fdt);

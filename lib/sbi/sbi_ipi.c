@@ -15,7 +15,7 @@ void sbi_ipi_send(unsigned long hartid, unsigned long events)
 	if (!s)
 		return;
 	atomic_or(&s->ipi_events, events);
-	aclint_mswi_send(hartid);
+	aclint_mswi_send(s);
 }
 
 void sbi_ipi_process(void)
@@ -23,7 +23,7 @@ void sbi_ipi_process(void)
 	struct sbi_scratch *s = sbi_scratch_this();
 	unsigned long ev;
 
-	aclint_mswi_clear(s->hartid);
+	aclint_mswi_clear(s);
 	mb();
 	ev = atomic_xchg(&s->ipi_events, 0);
 	if (ev & SBI_IPI_EVENT_SOFT) {
@@ -34,41 +34,20 @@ void sbi_ipi_process(void)
 		sbi_tlb_process();
 }
 
-/* Send SSIP to every hart in @hmask; the caller's own SSIP is set here. */
-void sbi_ipi_send_soft(unsigned long hmask)
+/* Send SSIP to every hart of the set; the caller's own SSIP is set here. */
+void sbi_ipi_send_soft(unsigned long mask, unsigned long base)
 {
-	unsigned long self = sbi_scratch_this()->hartid;
-	unsigned long h;
+	struct sbi_scratch *self = sbi_scratch_this(), *t;
+	unsigned long pos = 0;
 
-	for (h = 0; hmask >> h; h++) {
-		if (!((hmask >> h) & 1))
-			continue;
+	while ((t = sbi_hartmask_next(mask, base, &pos))) {
 		sbi_pmu_fw_count(PMU_FW_IPI_SENT);
-		if (h == self) {
+		if (t == self) {
 			csr_set(CSR_MIP, MIP_SSIP);
 			sbi_pmu_fw_count(PMU_FW_IPI_RECEIVED);
 		} else {
-			sbi_ipi_send(h, SBI_IPI_EVENT_SOFT);
+			atomic_or(&t->ipi_events, SBI_IPI_EVENT_SOFT);
+			aclint_mswi_send(t);
 		}
 	}
-}
-
-int sbi_hartmask_from_sbi(unsigned long mask, unsigned long base,
-			  unsigned long *out)
-{
-	if (base == -1UL) {
-		*out = sbi_plat.hart_mask;
-		return 0;
-	}
-	if (base >= FW_MAX_HARTS) {
-		*out = 0;
-		return mask ? SBI_ERR_INVALID_PARAM : 0;
-	}
-	/* any bit naming a hart that does not exist is invalid */
-	if (base && (mask >> (FW_MAX_HARTS - base)))
-		return SBI_ERR_INVALID_PARAM;
-	*out = mask << base;
-	if (*out & ~sbi_plat.hart_mask)
-		return SBI_ERR_INVALID_PARAM;
-	return 0;
 }

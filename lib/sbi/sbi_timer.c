@@ -15,13 +15,17 @@ uint64_t sbi_timer_value(void)
 
 void sbi_timer_set(uint64_t when)
 {
+	struct sbi_scratch *s = sbi_scratch_this();
+
 	sbi_pmu_fw_count(PMU_FW_SET_TIMER);
 	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC)) {
 		csr_write(CSR_STIMECMP, when);
 		return;
 	}
+	if (!s->mtimecmp)
+		return;
 	csr_clear(CSR_MIP, MIP_STIP);
-	aclint_mtimecmp_write(sbi_scratch_this()->hartid, when);
+	aclint_mtimecmp_write(s, when);
 	csr_set(CSR_MIE, MIP_MTIP);
 }
 

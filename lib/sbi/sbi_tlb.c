@@ -156,30 +156,30 @@ static void lock_and_serve(spinlock_t *lock)
  * other fences pay nothing for the hgatp hand-over.
  */
 static __attribute__((always_inline)) inline int
-tlb_request(unsigned long hmask, const struct sbi_tlb_req *req, bool vvma)
+tlb_request(unsigned long mask, unsigned long base,
+	    const struct sbi_tlb_req *req, bool vvma)
 {
-	struct sbi_scratch *me = sbi_scratch_this();
-	unsigned long self = me->hartid, hgatp = 0;
-	unsigned long h;
+	struct sbi_scratch *me = sbi_scratch_this(), *t;
+	unsigned long hgatp = 0, pos = 0;
+	bool mine = false;
 
 	if (vvma)
 		hgatp = csr_read(CSR_HGATP);
-	for (h = 0; hmask >> h; h++) {
-		struct sbi_scratch *t;
-
-		if (!((hmask >> h) & 1) || h == self)
+	while ((t = sbi_hartmask_next(mask, base, &pos))) {
+		if (t == me) {
+			mine = true;
 			continue;
-		t = sbi_scratch_of(h);
+		}
 		lock_and_serve(&t->tlb.lock);
 		t->tlb.req = *req;
 		if (vvma)
 			t->tlb.hgatp = hgatp;
 		atomic_write(&t->tlb.pending, 1);
-		sbi_ipi_send(h, SBI_IPI_EVENT_FENCE);
+		sbi_ipi_send(t->hartid, SBI_IPI_EVENT_FENCE);
 		wait_and_serve(&t->tlb.pending);
 		spin_unlock(&t->tlb.lock);
 	}
-	if ((hmask >> self) & 1) {
+	if (mine) {
 		if (vvma)
 			hfence_vvma(req, me);	/* our hgatp is the caller's */
 		else
@@ -189,12 +189,14 @@ tlb_request(unsigned long hmask, const struct sbi_tlb_req *req, bool vvma)
 	return SBI_SUCCESS;
 }
 
-int sbi_tlb_request(unsigned long hmask, const struct sbi_tlb_req *req)
+int sbi_tlb_request(unsigned long mask, unsigned long base,
+		    const struct sbi_tlb_req *req)
 {
-	return tlb_request(hmask, req, false);
+	return tlb_request(mask, base, req, false);
 }
 
-int sbi_tlb_request_vvma(unsigned long hmask, const struct sbi_tlb_req *req)
+int sbi_tlb_request_vvma(unsigned long mask, unsigned long base,
+			 const struct sbi_tlb_req *req)
 {
-	return tlb_request(hmask, req, true);
+	return tlb_request(mask, base, req, true);
 }

@@ -328,6 +328,16 @@ static void hart_set(struct rng *r, unsigned long *mask, unsigned long *base,
 	}
 }
 
+/*
+ * The ids valid harts are drawn from: 0..7 while every hart is below 8 (so
+ * seeded runs on up to 8 harts draw as they always did), else all the
+ * payload handles.
+ */
+static unsigned long valid_id_range(void)
+{
+	return platform.hart_mask >> 8 ? PAYLOAD_MAX_HARTS : 8;
+}
+
 /* A hartid: existing (running) or not. */
 static unsigned long hartid_any(struct rng *r, bool *valid)
 {
@@ -335,7 +345,7 @@ static unsigned long hartid_any(struct rng *r, bool *valid)
 
 	if (rng_pct(r, 50)) {
 		do
-			h = rng_below(r, PAYLOAD_MAX_HARTS);
+			h = rng_below(r, valid_id_range());
 		while (!(platform.hart_mask & BIT(h)));
 		*valid = true;
 		return h;

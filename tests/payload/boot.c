@@ -11,6 +11,10 @@ static char boot_cpu[DT_PATH_MAX];
 struct dt_scan {
 	int addr_cells;
 	int size_cells;
+	/* the cpu node being read: its id counts once all its props are seen */
+	char cpu[DT_PATH_MAX];
+	unsigned long cpu_id;
+	int cpu_has_id, cpu_off;
 	char boot_cpu[DT_PATH_MAX];
 	char uart[DT_PATH_MAX];
 	char clint[DT_PATH_MAX];
@@ -24,21 +28,38 @@ static void copy_str(char *dst, size_t size, const void *src, uint32_t len)
 	dst[n] = '\0';
 }
 
-static void scan_cpu(struct dt_scan *d, const char *path, const char *name,
-		     const void *data, uint32_t len)
+/* The cpu node read last is a hart unless its status disables it. */
+static void cpu_done(struct dt_scan *d)
 {
-	unsigned long id;
+	unsigned long id = d->cpu_id;
 
-	if (!strcmp(name, "timebase-frequency") && len >= 4)
-		platform.timebase_hz = fdt_cells(data, len >= 8 ? 2 : 1);
-	if (strncmp(path, "/cpus/cpu@", 10) || strcmp(name, "reg") || len < 4)
-		return;
-	id = fdt_cells(data, len >= 8 ? 2 : 1);
-	if (id < 64 && !(platform.hart_mask & BIT(id))) {
+	if (d->cpu_has_id && !d->cpu_off && id < 64 &&
+	    !(platform.hart_mask & BIT(id))) {
 		platform.hart_mask |= BIT(id);
 		platform.nr_harts++;
 	}
-	if (id == platform.boot_hartid)
+	d->cpu[0] = '\0';
+	d->cpu_has_id = d->cpu_off = 0;
+}
+
+static void scan_cpu(struct dt_scan *d, const char *path, int depth,
+		     const char *name, const void *data, uint32_t len)
+{
+	if (!strcmp(name, "timebase-frequency") && len >= 4)
+		platform.timebase_hz = fdt_cells(data, len >= 8 ? 2 : 1);
+	if (strncmp(path, "/cpus/cpu@", 10) || depth != 2)
+		return;
+	if (strcmp(path, d->cpu)) {	/* a node's props come in a row */
+		cpu_done(d);
+		copy_str(d->cpu, sizeof(d->cpu), path, strlen(path));
+	}
+	if (!strcmp(name, "status"))
+		d->cpu_off = len < 2 || (strcmp(data, "okay") && strcmp(data, "ok"));
+	if (strcmp(name, "reg") || len < 4)
+		return;
+	d->cpu_id = fdt_cells(data, len >= 8 ? 2 : 1);
+	d->cpu_has_id = 1;
+	if (d->cpu_id == platform.boot_hartid)
 		copy_str(d->boot_cpu, sizeof(d->boot_cpu), path, strlen(path));
 }
 
@@ -52,7 +73,7 @@ static int scan_prop(void *ctx, const char *path, int depth,
 	else if (depth == 0 && !strcmp(name, "#size-cells"))
 		d->size_cells = fdt32(data);
 	else if (!strncmp(path, "/cpus", 5))
-		scan_cpu(d, path, name, data, len);
+		scan_cpu(d, path, depth, name, data, len);
 	else if (depth == 1 && !strncmp(path, "/memory", 7) &&
 		 !strcmp(name, "reg") && !platform.mem_size &&
 		 len >= 4U * (d->addr_cells + d->size_cells)) {
@@ -108,6 +129,7 @@ static void platform_scan(void)
 	if (!platform.fdt_ok)
 		return;
 	fdt_walk(platform.fdt, scan_prop, &d);
+	cpu_done(&d);
 	memcpy(boot_cpu, d.boot_cpu, sizeof(boot_cpu));
 	if (d.boot_cpu[0]) {
 		isa = fdt_getprop(platform.fdt, d.boot_cpu, "riscv,isa", &len);

@@ -124,6 +124,10 @@ static void __noreturn srst_high_bits(void)
  */
 static void __noreturn shutdown(void)
 {
+	/* "exit-status": a failed run says so in QEMU's exit status */
+	if (payload_has_arg("exit-status") && atomic_load(&nr_failed))
+		sbi_system_reset(SBI_SRST_RESET_TYPE_SHUTDOWN,
+				 SBI_SRST_RESET_REASON_SYSFAIL);
 	if (payload_has_arg("srst-high-bits"))
 		srst_high_bits();
 	if (!payload_has_arg("legacy-shutdown")) {

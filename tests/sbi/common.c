@@ -20,7 +20,8 @@ unsigned long other_harts(void)
 {
 	unsigned long mask = platform.hart_mask & ~BIT(platform.boot_hartid);
 
-	mask &= BIT(PAYLOAD_MAX_HARTS) - 1;
+	if (PAYLOAD_MAX_HARTS < 64)
+		mask &= BIT(PAYLOAD_MAX_HARTS) - 1;
 	return mask & ~atomic_load(&lost_harts);
 }
 

@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* ACLINT MSWI (CLINT msip): one 32-bit register per hart. */
+/*
+ * ACLINT MSWI (CLINT msip): one 32-bit register per hart context, its
+ * address in the hart's scratch (none if the DT gives the hart none).
+ */
 #include <sbi/sbi_drivers.h>
-#include <sbi/sbi_platform.h>
+#include <sbi/sbi_scratch.h>
 
-static volatile uint32_t *msip(unsigned long hartid)
+void aclint_mswi_send(struct sbi_scratch *s)
 {
-	return (volatile uint32_t *)(sbi_plat.mswi_base + 4 * hartid);
-}
-
-void aclint_mswi_send(unsigned long hartid)
-{
+	if (!s->msip)
+		return;
 	__asm__ __volatile__("fence w, o" ::: "memory");
-	*msip(hartid) = 1;
+	*s->msip = 1;
 }
 
-void aclint_mswi_clear(unsigned long hartid)
+void aclint_mswi_clear(struct sbi_scratch *s)
 {
-	*msip(hartid) = 0;
+	if (s->msip)
+		*s->msip = 0;
 }

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Suite `boot` (tests/boot/run.sh): the boot images and what the firmware
+# does with an unusual device tree.
+#   fw-payload      fw_payload with the SBI suite linked in (no -kernel)
+#   fw-payload-linux  build/firmware/fw_payload.bin with the kernel of
+#                   `make linux` (skipped without one): Linux starts, brings
+#                   up its harts and, with no root file system, panics
+#                   (panic=-1 and -no-reboot end the run)
+#   fw-jump-fdt     fw_jump built with FW_JUMP_FDT_ADDR: the DT moves there
+#   no-clint        a DT without CLINT/MSWI: a boot message, one hart served
+#   no-console      a DT without a console: silent, and the payload passes
+#   stdout-other    stdout-path naming a non-UART: message, first UART used
+#   no-room         next stage inside the harts' state: a clear refusal
+#   boot-hart-off   the boot hart disabled in the DT: a clear refusal
+#   many-harts      128 harts started through HSM (tests/harts)
+#
+#   make check-boot       ends with "boot: N passed, N failed"
+
+include $(TOP)/tests/payload/payload.mk
+$(eval $(call payload_program,harts,$(TOP)/tests/harts))
+
+BOOT_OUT	:= $(BUILD)/tests/boot
+BOOT_SBI	:= $(BUILD)/tests/sbi/sbi.elf
+BOOT_LOGS	:= $(BUILD)/test-logs
+BOOT_DTBS	:= $(addprefix $(BUILD)/dts/,qemu-virt-sscofpmf-4.dtb \
+		   qemu-virt-noclint.dtb qemu-virt-noconsole.dtb \
+		   qemu-virt-sscofpmf-128.dtb)
+BOOT_FDT_ADDR	:= 0x88000000
+# inside the PMP region four harts' areas give the firmware
+BOOT_NOROOM_ADDR := 0x80030000
+BOOT_IMAGES	:= $(BOOT_OUT)/fw_payload_sbi.bin $(BOOT_OUT)/fw_jump_fdt.bin \
+		   $(BOOT_OUT)/fw_jump_noroom.bin
+
+# the kernel fw_payload, when `make linux` built one
+BOOT_LINUX	:= $(if $(filter $(KERNEL),$(FW_PAYLOAD_PATH)),$(FW_PAYLOAD))
+
+CHECK_SUITES	+= boot
+
+# Test images: the firmware's objects with one part built differently.
+$(BOOT_OUT)/sbi.raw: $(BOOT_SBI)
+	@$(TOP)/scripts/payload-raw.sh $(FW_OBJCOPY) $< $@
+
+$(BOOT_OUT)/fw_payload_sbi.o: $(TOP)/firmware/fw_payload.S $(BOOT_OUT)/sbi.raw | $(FW_CONFIG_H)
+	$(call fw_payload_obj,$@,$(BOOT_OUT)/sbi.raw)
+
+$(BOOT_OUT)/fw_jump_fdt_next.o: $(TOP)/firmware/fw_jump_next.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
+	@mkdir -p $(@D)
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) \
+		-DFW_JUMP_FDT_ADDR=$(BOOT_FDT_ADDR)UL -c $< -o $@
+
+$(BOOT_OUT)/fw_jump_noroom_next.o: $(TOP)/firmware/fw_jump_next.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
+	@mkdir -p $(@D)
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) \
+		-DFW_JUMP_ADDR=$(BOOT_NOROOM_ADDR)UL -c $< -o $@
+
+$(BOOT_OUT)/fw_payload_sbi.elf: $(BOOT_OUT)/fw_payload_sbi.o \
+	$(FW_BUILD)/firmware/fw_payload_next.o
+$(BOOT_OUT)/fw_jump_fdt.elf: $(FW_BUILD)/firmware/fw_jump.o \
+	$(BOOT_OUT)/fw_jump_fdt_next.o
+$(BOOT_OUT)/fw_jump_noroom.elf: $(FW_BUILD)/firmware/fw_jump.o \
+	$(BOOT_OUT)/fw_jump_noroom_next.o
+$(BOOT_OUT)/%.elf: $(FW_COMMON_OBJS) $(TOP)/firmware/fw.ld
+	@echo "  LD      $(notdir $@)"
+	@$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_COMMON_OBJS) $(filter-out $(FW_COMMON_OBJS),$(filter %.o,$^))
+
+$(BOOT_OUT)/%.bin: $(BOOT_OUT)/%.elf
+	@$(FW_OBJCOPY) -O binary $< $@
+
+check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases
+	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) BOOT_OUT=$(BOOT_OUT) \
+		LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \
+		HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) DTB_DIR=$(BUILD)/dts \
+		BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) FW_PAYLOAD_LINUX=$(BOOT_LINUX) \
+		$(TOP)/tests/boot/run.sh
+
+.PHONY: check-boot
+.SECONDARY: $(BOOT_IMAGES:.bin=.elf)

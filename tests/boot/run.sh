@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Suite `boot` (mk/tests-boot.mk lists the runs): boot images and device
+# trees that lack something. Payload runs print their own ok/FAIL lines;
+# the checks on boot logs here add theirs. Ends with
+#   boot: N passed, N failed[, N skipped]
+#
+# Environment: QEMU FW_DYNAMIC BOOT_OUT LOG_DIR SBI_PAYLOAD HARTS_PAYLOAD
+# DTB_DIR BOOT_FDT_ADDR (mk/tests-boot.mk sets them).
+set -uo pipefail
+export LC_ALL=C
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+passed=0 failed=0 skipped=0
+SBI_CPU=rv64,sscofpmf=true,smcntrpmf=true
+mkdir -p "$LOG_DIR" "$BOOT_OUT"
+
+check() {	# check DESCRIPTION COMMAND...
+	local d=$1; shift
+	if "$@"; then echo "ok - $d"; passed=$((passed + 1))
+	else echo "FAIL - $d"; failed=$((failed + 1)); fi
+}
+
+# has LOG REGEX: a line of the console log matches
+has() { tr -d '\r' <"$1" | grep -aqE -- "$2"; }
+
+# payload NAME run-payload.sh args...: a payload run, counted
+payload() {
+	local name=$1 last p f s
+	shift
+	last=$(QEMU=$QEMU "$top/scripts/run-payload.sh" --name "$name" \
+		--log-dir "$LOG_DIR" "$@" | tee /dev/stderr | tail -1) 2>&1
+	p=$(sed -n 's/.*: \([0-9]*\) passed.*/\1/p' <<<"$last")
+	f=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$last")
+	s=$(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$last")
+	passed=$((passed + ${p:-0})) failed=$((failed + ${f:-1}))
+	skipped=$((skipped + ${s:-0}))
+}
+
+# boot NAME TIMEOUT qemu-run.sh args...: a run judged by its log; sets rc
+boot() {
+	local name=$1 t=$2
+	shift 2
+	QEMU=$QEMU "$top/scripts/qemu-run.sh" --timeout "$t" "$@" \
+		>"$LOG_DIR/$name.log" 2>&1
+	rc=$?
+}
+
+dtb() { echo "$DTB_DIR/$1.dtb"; }
+
+# fw_payload: the SBI suite inside the image, QEMU loads no kernel
+payload boot-fw-payload --bios "$BOOT_OUT/fw_payload_sbi.bin" --in-firmware \
+	--cpu $SBI_CPU --smp 4 "$SBI_PAYLOAD"
+check "fw_payload: the firmware says so and enters the payload linked in at 0x80200000" \
+	has "$LOG_DIR/boot-fw-payload.log" "^Next stage +: 0x80200000 in S-mode"
+check "fw_payload: banner names the variant" \
+	has "$LOG_DIR/boot-fw-payload.log" "^Tally firmware .* \(fw_payload\)$"
+
+# fw_payload with the Linux kernel: it starts and runs to init (there is
+# no root file system: QEMU loads no initrd without -kernel)
+if [ -n "${FW_PAYLOAD_LINUX:-}" ]; then
+	kdtb=$BOOT_OUT/fw-payload-linux.dtb
+	cp "$(dtb qemu-virt-sscofpmf-4)" "$kdtb" &&
+		fdtput -t s "$kdtb" /chosen bootargs "console=ttyS0 earlycon panic=-1"
+	boot boot-fw-payload-linux 120 --bios "$FW_PAYLOAD_LINUX" --cpu $SBI_CPU \
+		--smp 4 -- -dtb "$kdtb" -no-reboot
+	l=$LOG_DIR/boot-fw-payload-linux.log
+	check "fw_payload + Linux: the firmware enters the kernel linked in" \
+		has "$l" "^Next stage +: 0x80200000 in S-mode"
+	check "fw_payload + Linux: the kernel starts" has "$l" "Linux version 6\.12"
+	check "fw_payload + Linux: all 4 harts come up" \
+		has "$l" "smp: Brought up 1 node, 4 CPUs$"
+	check "fw_payload + Linux: it runs to init (none there), then QEMU stops" \
+		eval 'has "$l" "Kernel panic - not syncing: No working init found" && [ "$rc" = 0 ]'
+else
+	echo "SKIP - fw_payload + Linux (no kernel: make linux)"
+	skipped=$((skipped + 1))
+fi
+
+# fw_jump with FW_JUMP_FDT_ADDR: the payload finds the DT moved there
+payload boot-fw-jump-fdt --bios "$BOOT_OUT/fw_jump_fdt.bin" --cpu $SBI_CPU \
+	--smp 4 --append tally.test "$SBI_PAYLOAD"
+a=$(printf '0x%x' "$BOOT_FDT_ADDR")
+check "fw_jump FW_JUMP_FDT_ADDR: the next stage gets the DT at $a" \
+	has "$LOG_DIR/boot-fw-jump-fdt.log" "^# payload: boot hart [0-9]+, fdt $a,"
+check "fw_jump FW_JUMP_FDT_ADDR: the banner says DT at $a" \
+	has "$LOG_DIR/boot-fw-jump-fdt.log" "DT at $a$"
+
+# no CLINT: said at boot, the boot hart alone is served, the suite passes
+payload boot-no-clint --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
+	--append tally.test "$SBI_PAYLOAD" -- -dtb "$(dtb qemu-virt-noclint)"
+check "no CLINT: a boot message says no IPIs, only the boot hart" \
+	has "$LOG_DIR/boot-no-clint.log" "^tally: no CLINT/ACLINT MSWI in the DT: no IPIs, only the boot hart is served$"
+check "no CLINT: one hart served" \
+	has "$LOG_DIR/boot-no-clint.log" "^Harts +: 1 \("
+
+# no console: nothing to print on, yet a payload starting every hart
+# (IPIs, HSM, fences) runs to a clean end ("exit-status": a failed check
+# would make QEMU exit non-zero)
+boot boot-no-console 120 --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
+	--kernel "$HARTS_PAYLOAD" --append "tally.test exit-status harts.expect=4" \
+	-- -dtb "$(dtb qemu-virt-noconsole)"
+check "no console: the harts payload passed and powered off (QEMU status $rc)" \
+	[ "$rc" = 0 ]
+check "no console: nothing was written to the UART the DT does not name" \
+	[ ! -s "$LOG_DIR/boot-no-console.log" ]
+
+# stdout-path naming a device that is no UART: a message, the first UART
+other=$BOOT_OUT/stdout-other.dtb
+cp "$(dtb qemu-virt-sscofpmf-4)" "$other" &&
+	fdtput -t s "$other" /chosen stdout-path /soc/rtc@101000
+payload boot-stdout-other --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
+	--append tally.test "$SBI_PAYLOAD" -- -dtb "$other"
+check "stdout-path names no UART: a boot message, console on the first UART" \
+	has "$LOG_DIR/boot-stdout-other.log" "^tally: stdout-path names no ns16550/8250 UART: console on the first one in the DT$"
+
+# the next stage inside what the harts' state needs: refused, not overwritten
+boot boot-no-room 20 --bios "$BOOT_OUT/fw_jump_noroom.bin" --cpu $SBI_CPU --smp 4
+check "next stage inside the harts' state: the firmware says how much room it needed" \
+	has "$LOG_DIR/boot-no-room.log" "^tally: 4 harts need 0x80000000-0x[0-9a-f]+ \([0-9]+ KiB each; PMP region 0x80000000-0x8003ffff\), which reaches the next stage"
+check "next stage inside the harts' state: it refuses to boot" \
+	has "$LOG_DIR/boot-no-room.log" "^tally: cannot boot: no room for the harts' state$"
+
+# the boot hart disabled in the DT
+off=$BOOT_OUT/boot-hart-off.dtb
+cp "$(dtb qemu-virt-sscofpmf-4)" "$off" &&
+	fdtput -t s "$off" /cpus/cpu@0 status disabled
+boot boot-hart-off 20 --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
+	--kernel "$SBI_PAYLOAD" -- -dtb "$off"
+check "boot hart disabled in the DT: a clear refusal" \
+	has "$LOG_DIR/boot-hart-off.log" "^tally: cannot boot: the boot hart is not an enabled cpu of the device tree$"
+
+# 128 harts, every one started through HSM
+payload boot-many-harts --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 128 \
+	--timeout 600 --append "tally.test harts.expect=128" "$HARTS_PAYLOAD" \
+	-- -dtb "$(dtb qemu-virt-sscofpmf-128)"
+check "128 harts: the firmware serves them all (banner)" \
+	has "$LOG_DIR/boot-many-harts.log" "^Harts +: 128 \(ids 0-127, "
+
+if [ "$skipped" -gt 0 ]; then
+	echo "boot: $passed passed, $failed failed, $skipped skipped"
+else
+	echo "boot: $passed passed, $failed failed"
+fi
+[ "$failed" = 0 ]
