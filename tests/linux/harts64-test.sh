@@ -27,7 +27,13 @@ for a in ${HARTS64_QEMU_ARGS:-}; do extra+=(--qemu-arg "$a"); done
 run_guest harts64 "$guest" --smp $HARTS --dtb "$DTB" "${extra[@]}"
 printf '%s\n' "$LOG_TEXT" | grep -E '^T:(online|nproc)' | sed 's/^/  /'
 
-check "firmware serves $HARTS harts (banner)" has "^Harts +: $HARTS \(ids 0-$((HARTS - 1)),"
+if grep -q '^OpenSBI v' <<<"$LOG_TEXT"; then	# check-opensbi
+	check "OpenSBI serves $HARTS harts (banner)" \
+		has "^Platform HART Count +: $HARTS$"
+else
+	check "firmware serves $HARTS harts (banner)" \
+		has "^Harts +: $HARTS \(ids 0-$((HARTS - 1)),"
+fi
 check "the kernel brought up all $HARTS harts" has "smp: Brought up 1 node, $HARTS CPUs$"
 check "all $HARTS harts online (0-$((HARTS - 1)))" has "^T:online 0-$((HARTS - 1))$"
 check "nproc is $HARTS" has "^T:nproc $HARTS$"
