@@ -11,6 +11,12 @@
 #include "tally_pmu.h"
 
 static unsigned long hart_ptr_offset;
+/*
+ * The state itself lives in each hart's scratch area where that has room:
+ * OpenSBI sizes its heap for its own per-hart state, and v1.5.1's ran out
+ * at the 48th hart with ours in it (Linux on 64 harts). Heap otherwise.
+ */
+static unsigned long hart_area_offset;
 
 static struct tally_pmu_hart **hart_slot(struct sbi_scratch *scratch)
 {
@@ -32,6 +38,8 @@ int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
 		hart_ptr_offset = sbi_scratch_alloc_type_offset(void *);
 		if (!hart_ptr_offset)
 			return SBI_ENOMEM;
+		hart_area_offset =
+			sbi_scratch_alloc_offset(sizeof(struct tally_pmu_hart));
 		tally_pmu_ram_init();
 		tally_pmu_platform_setup(scratch);
 	}
@@ -39,7 +47,9 @@ int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
 
 	slot = hart_slot(scratch);
 	if (!*slot) {
-		*slot = sbi_zalloc(sizeof(**slot));
+		*slot = hart_area_offset ?
+			sbi_scratch_offset_ptr(scratch, hart_area_offset) :
+			sbi_zalloc(sizeof(**slot));
 		if (!*slot)
 			return SBI_ENOMEM;
 	}
