@@ -390,16 +390,20 @@ long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 	return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;
 }
 
+/* One XLEN word of a 64-bit firmware counter value. */
+static inline unsigned long pmu_fw_read_word(uint64_t v, bool hi)
+{
+#if __SIZEOF_LONG__ == 4
+	return hi ? (unsigned long)(v >> 32) : (unsigned long)v;
+#else
+	return hi ? 0 : v;	/* RV64: fw_read_hi is always 0 */
+#endif
+}
+
 static PMU_COLD long pmu_ctr_fw_read_platform(unsigned int j, bool hi,
 					      unsigned long *value)
 {
-	uint64_t v = pmu_host_fw_platform_read(j);
-
-#if __SIZEOF_LONG__ == 4
-	*value = hi ? (unsigned long)(v >> 32) : (unsigned long)v;
-#else
-	*value = hi ? 0 : v;
-#endif
+	*value = pmu_fw_read_word(pmu_host_fw_platform_read(j), hi);
 	return SBI_SUCCESS;
 }
 
@@ -408,7 +412,6 @@ long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
 {
 	const struct pmu_platform *plat = h->plat;
 	unsigned long j;
-	uint64_t v;
 
 	if (idx >= plat->num_ctrs || idx < plat->hw_slots ||
 	    !((h->mapped >> idx) & 1))
@@ -416,11 +419,6 @@ long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
 	j = idx - plat->hw_slots;
 	if (pmu_fw_is_platform(h, j))
 		return pmu_ctr_fw_read_platform((unsigned int)j, hi, value);
-	v = h->fw_value[j];
-#if __SIZEOF_LONG__ == 4
-	*value = hi ? (unsigned long)(v >> 32) : (unsigned long)v;
-#else
-	*value = hi ? 0 : v;	/* RV64: fw_read_hi is always 0 */
-#endif
+	*value = pmu_fw_read_word(h->fw_value[j], hi);
 	return SBI_SUCCESS;
 }
