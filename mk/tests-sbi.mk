@@ -32,8 +32,9 @@ CHECK_SUITES	+= sbi
 # name:firmware[:cpu[:extra payload args[:smp:dts]]] runs; fw_jump enters
 # the payload at 0x80200000 as linked, and ends with an SRST shutdown whose
 # 32-bit reset_type and reset_reason carry bits 63 and 32 (which must be
-# ignored). The third run takes Sstc away so set_timer goes through the
-# ACLINT machine timer, and ends with the legacy shutdown. The sparse runs
+# ignored). The icount run is the same as the first under -icount shift=0,
+# where timer latency is judged to 1 ms (tests/sbi/time.c). The no-Sstc run
+# takes Sstc away so set_timer goes through the ACLINT machine timer, and ends with the legacy shutdown. The sparse runs
 # boot dts/qemu-virt-sparse*.dts: QEMU's 8 harts of which the DT names 0,
 # 2, 5 and 7, each with its own ACLINT nodes (with Sstc, and without it so
 # set_timer uses those mtimecmp registers).
@@ -44,6 +45,7 @@ SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false
 # Svade with Svadu so that A/D updating is switchable).
 SBI_MAX_CPU	:= max,svade=true
 SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)::srst-high-bits \
+		  fw-dynamic-icount:$(FW_DYNAMIC)::icount \
 		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown \
 		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU) \
 		  fw-dynamic-max:$(FW_DYNAMIC):$(SBI_MAX_CPU) \
@@ -60,7 +62,8 @@ check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) $(SBI_DTBS) ## SBI co
 		IFS=: read -r n fw cpu extra smp dts <<< "$$run"; n=sbi-$$n; \
 		cpu=$${cpu:-$(SBI_CPU)}; args="$(SBI_APPEND) $$extra"; \
 		dtb=(); [ -z "$$dts" ] || dtb=(-- -dtb $(BUILD)/dts/$$dts.dtb); \
-		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $$fw \
+		ic=; case " $$extra " in *" icount "*) ic=--icount ;; esac; \
+		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $$fw $$ic \
 			--smp $${smp:-$(SBI_SMP)} --timeout $(SBI_TIMEOUT) \
 			--log-dir $(SBI_LOGS) $${cpu:+--cpu $$cpu} \
 			--append "$$args" $(SBI_PAYLOAD) "$${dtb[@]}" || rc=1; \
