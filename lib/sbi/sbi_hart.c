@@ -184,7 +184,6 @@ void sbi_hart_enter_lower(unsigned long addr, unsigned long mode,
 	csr_write(CSR_SSCRATCH, 0);
 	csr_write(CSR_SIE, 0);
 	csr_write(CSR_SATP, 0);
-	csr_clear(CSR_MIP, MIP_SSIP);
 	__asm__ __volatile__("csrw mscratch, tp\n\tmret"
 			     : : "r"(a0), "r"(a1) : "memory");
 	__builtin_unreachable();

@@ -41,6 +41,8 @@ void sbi_hsm_wait_for_start(void)
 	while (atomic_read(&s->hsm_state) != SBI_HSM_STATE_START_PENDING)
 		wait_once();
 	sbi_hart_init();
+	/* a started hart begins clean; a resumed one keeps its wake-up IPI */
+	csr_clear(CSR_MIP, MIP_SSIP);
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_STARTED);
 	sbi_hart_enter_lower(s->next_addr, PRV_S, s->next_arg1);
 }

@@ -192,6 +192,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_hart_table_publish();
 	mb();
 	_boot_done = 1;
+	csr_clear(CSR_MIP, MIP_SSIP);	/* none left from before a warm reboot */
 	sbi_hart_enter_lower(next.addr, next.mode, next.fdt);
 }
 

@@ -22,6 +22,7 @@ int payload_main(void)
 	test_fwft();
 	test_susp();
 	test_nonret_state();
+	test_nonret_wake_ipi();
 	test_hsm();
 	test_hsm_bad_params();
 	test_dbcn_outside_ram();

@@ -105,3 +105,31 @@ void test_nonret_state(void)
 	TEST_EQ(after.fw_read_cause, EXC_LOAD_ACCESS,
 		"after resume: firmware memory still faults (PMP)");
 }
+
+/*
+ * The interrupt that ends a non-retentive suspend is still pending when the
+ * hart resumes, so the supervisor takes it once it enables interrupts (an
+ * IPI dropped here would be a lost reschedule in Linux). A self-IPI made
+ * before the suspend is that wake-up.
+ */
+void test_nonret_wake_ipi(void)
+{
+	unsigned long me = current_hartid(), stvec = csr_read(CSR_STVEC);
+	struct payload_resume r;
+	struct sbiret ret;
+
+	local_irq_disable();
+	csr_write(CSR_SIE, SIP_SSIP);
+	TEST_SBI_OK(sbi_send_ipi(1, me), "self-IPI before a non-retentive suspend");
+	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
+				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, CANARY,
+				      &r);
+	csr_write(CSR_STVEC, stvec);
+	if (TEST_ASSERT(r.resumed,
+			"IPI wake-up: the hart resumes at resume_addr (%s)",
+			sbi_err_name(ret.error)))
+		TEST_ASSERT(csr_read(CSR_SIP) & SIP_SSIP,
+			    "IPI wake-up: sip.SSIP is still pending after the resume");
+	csr_clear(CSR_SIP, SIP_SSIP);
+	csr_write(CSR_SIE, 0);
+}

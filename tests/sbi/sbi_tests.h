@@ -34,6 +34,7 @@ void test_rfence(void);
 void test_fwft(void);
 void test_susp(void);
 void test_nonret_state(void);
+void test_nonret_wake_ipi(void);
 void test_hsm(void);
 void test_hsm_bad_params(void);
 void test_dbcn_outside_ram(void);
