@@ -40,14 +40,15 @@ CHECK_SUITES	+= sbi
 # set_timer uses those mtimecmp registers).
 SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
 # No Zicntr: S-mode rdtime traps and the firmware emulates it from mtime.
-SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false
+# No Sdtrig either (debug=false): DBTR must be absent ("no-triggers").
+SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false,debug=false
 # Every FWFT feature's hardware (Zicfilp, Zicfiss, Ssdbltrp, Smnpm, and
 # Svade with Svadu so that A/D updating is switchable).
 SBI_MAX_CPU	:= max,svade=true
 SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)::srst-high-bits \
 		  fw-dynamic-icount:$(FW_DYNAMIC)::icount \
 		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown \
-		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU) \
+		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU):no-triggers \
 		  fw-dynamic-max:$(FW_DYNAMIC):$(SBI_MAX_CPU) \
 		  sparse-harts:$(FW_DYNAMIC):$(SBI_SPARSE_CPU)::8:qemu-virt-sparse \
 		  sparse-harts-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU)::8:qemu-virt-sparse-nosstc

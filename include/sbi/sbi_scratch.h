@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 #include <sbi/riscv_atomic.h>
+#include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_fwft.h>
 #include <sbi/sbi_isa.h>
 #include <sbi/sbi_tlb.h>
@@ -48,6 +49,7 @@ struct sbi_scratch {
 	/* non-retentive suspends whose state loss was emulated */
 	unsigned long suspend_losses;
 	struct sbi_fwft_hart fwft;
+	struct sbi_dbtr_hart dbtr;
 	struct pmu_hart pmu;
 };
 

@@ -25,7 +25,7 @@
 #define X16(f, n)	X8(f, n) X8(f, (n) + 8)
 #define X32(f, n)	X16(f, n) X16(f, (n) + 16)
 
-/* Ranges: counters, shadows, events/cfg, PMP, plus single CSRs. */
+/* Ranges: counters, shadows, events/cfg, PMP, triggers, single CSRs. */
 #define CSR_CASES(f)							\
 	X32(f, 0xb00) X32(f, 0xc00) X32(f, 0x320)			\
 	X16(f, 0x3a0) X32(f, 0x3b0) X32(f, 0x3d0)			\
@@ -34,6 +34,7 @@
 	f(0x301) f(0x302) f(0x303) f(0x304) f(0x306) f(0x30a)		\
 	f(0x30c) f(0x34e) f(0x350) f(0x351) f(0x5e0) f(0x5e1)		\
 	f(0x5f0) f(0x5f2) f(0x600) f(0x60a) f(0x60c) f(0x6f0)		\
+	X4(f, 0x7a0) f(0x7a4)						\
 	f(0x747) f(0x7f0) f(0xda0) f(0xf11) f(0xf12) f(0xf13)
 
 static unsigned long read_num(unsigned int csr, unsigned long *cause)

@@ -3,6 +3,7 @@
  * Ecall dispatch. The switch on the EID compiles to a short compare tree;
  * BASE and PMU, the hot extensions, are tested first.
  */
+#include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
@@ -38,6 +39,8 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 		return sbi_ecall_susp(fid, a);
 	case SBI_EXT_FWFT:
 		return sbi_ecall_fwft(fid, a);
+	case SBI_EXT_DBTR:
+		return sbi_ecall_dbtr(fid, a);
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return sbi_ecall_legacy(eid, a);
 	case SBI_EXT_TALLY_TEST:
@@ -68,6 +71,8 @@ long sbi_ecall_probe(unsigned long eid)
 		return sbi_plat.uart_base != 0;
 	case SBI_EXT_SRST:
 		return sbi_plat.poweroff_addr || sbi_plat.reboot_addr;
+	case SBI_EXT_DBTR:	/* this hart's triggers */
+		return sbi_dbtr_available(&sbi_scratch_this()->dbtr);
 	case SBI_EXT_TALLY_TEST:
 		return sbi_test_channel_enabled();
 	default:

@@ -2,6 +2,7 @@
 /* Per-hart machine configuration and the way down to S-mode. */
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
+#include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_fwft.h>
 #include <sbi/sbi_hart.h>
 #include <sbi/sbi_init.h>
@@ -145,6 +146,7 @@ void sbi_hart_init(void)
 	if (sbi_hart_probe())
 		check_features(s);
 	sbi_fwft_hart_reset(s);
+	sbi_dbtr_hart_init(&s->dbtr);
 	setup_envcfg(s);
 	setup_pmp();
 	pmu_hart_init(&s->pmu, &sbi_plat.pmu);

@@ -6,6 +6,7 @@
  * wait, so a sender never blocks on them.
  */
 #include <sbi/riscv_asm.h>
+#include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_hart.h>
@@ -145,10 +146,12 @@ void sbi_hsm_suspend_non_ret(unsigned long addr, unsigned long opaque)
 
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_SUSPENDED);
 	pmu_hart_suspend(&s->pmu);
+	sbi_dbtr_hart_save(&s->dbtr);
 	suspend_wait();
 	if (sbi_suspend_loss_enabled())
 		sbi_suspend_lose_state(s);
 	sbi_hart_restore();
+	sbi_dbtr_hart_restore(&s->dbtr);
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_STARTED);
 	s->next_addr = addr;
 	s->next_arg1 = opaque;

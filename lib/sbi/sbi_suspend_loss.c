@@ -7,14 +7,15 @@
  * would never be tested; here the hart scrambles, before it resumes, every
  * CSR that the supervisor or the firmware relies on and that a power-down
  * loses: the S-mode CSRs, delegation and environment (medeleg, mideleg,
- * menvcfg, mstateen0, mcounteren), the PMP and the PMU's counters, events
- * and inhibits. Pending interrupts (mip) are the interrupt controller's,
+ * menvcfg, mstateen0, mcounteren), the PMP, the PMU's counters, events
+ * and inhibits, and the debug triggers (S/U-mode ones only). Pending interrupts (mip) are the interrupt controller's,
  * not the hart's, and stay. Counters delegated to S-mode are S-mode's to
  * save (docs/delegation.md) and are left alone, so they never count
  * M-mode in between.
  */
 #include <libfdt.h>
 #include <sbi/riscv_asm.h>
+#include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_fdt.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_suspend_loss.h>
@@ -119,5 +120,6 @@ void sbi_suspend_lose_state(struct sbi_scratch *s)
 	lose_s_mode(s, &x);
 	lose_machine(s, &x);
 	lose_pmu(s, &x);
+	sbi_dbtr_hart_scramble(&s->dbtr, next(&x));
 	__atomic_add_fetch(&s->suspend_losses, 1, __ATOMIC_RELAXED);
 }

@@ -84,6 +84,8 @@ static void env_pmu(void)
 	if (ret.error)
 		return;
 	env.num_ctrs = ret.value;
+	if (sbi_probe_extension(SBI_EXT_DBTR).value)
+		env.dbtr_max = sbi_debug_num_triggers(0).value;
 	for (i = 0; i < env.num_ctrs && i < PMU_MAX_CTRS; i++) {
 		ret = sbi_pmu_counter_get_info(i);
 		env.info_err[i] = ret.error;

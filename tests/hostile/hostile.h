@@ -54,6 +54,7 @@ struct hostile_env {
 
 	/* PMU as the boot hart saw it before anything else ran */
 	unsigned long num_ctrs;
+	unsigned long dbtr_max;		/* DBTR trig_max; 0: no DBTR */
 	long info_err[PMU_MAX_CTRS];
 	unsigned long info[PMU_MAX_CTRS];
 	uint64_t valid, hw, fw;		/* get_info OK / by type */
@@ -118,7 +119,8 @@ struct hart_bufs {
 	uint8_t dbcn[PAGE_SIZE];	/* first half zero: console_write source */
 	uint8_t guard3[PAGE_SIZE];
 	unsigned long hmask[8];		/* legacy hart masks */
-	uint8_t guard4[PAGE_SIZE - 64];
+	unsigned long dbtr[128];	/* DBTR shared memory (trig_max <= 32) */
+	uint8_t guard4[PAGE_SIZE - 64 - 1024];
 } __attribute__((aligned(4096)));
 
 extern struct hart_bufs hbufs[PAYLOAD_MAX_HARTS];

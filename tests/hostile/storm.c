@@ -15,17 +15,18 @@
  * SRST (only reserved types/reasons), legacy shutdown, SUSP (only bad
  * types and addresses). FWFT features are only ever set to their reset
  * value 0 (possibly locked there), so the harts' behaviour never changes.
+ * DBTR triggers never have an S-mode enable bit, so none fires in the storm.
  */
 #include "hostile.h"
 
 enum group {
 	G_BASE, G_TIME, G_IPI, G_RFENCE, G_HSM, G_SRST, G_DBCN, G_PMU,
-	G_LEGACY, G_UNKNOWN, G_TEST, G_FWFT, G_SUSP, NR_GROUPS
+	G_LEGACY, G_UNKNOWN, G_TEST, G_FWFT, G_SUSP, G_DBTR, NR_GROUPS
 };
 
 static const char *const group_name[NR_GROUPS] = {
 	"BASE", "TIME", "IPI", "RFENCE", "HSM", "SRST", "DBCN", "PMU",
-	"legacy", "unknown-EID", "test-channel", "FWFT", "SUSP",
+	"legacy", "unknown-EID", "test-channel", "FWFT", "SUSP", "DBTR",
 };
 
 /* What to check beyond the allowed error codes. */
@@ -49,6 +50,7 @@ enum kind {
 	K_LEGACY_CLEAR_IPI,
 	K_LEGACY_RESERVED,
 	K_SUSPEND_TIMER,
+	K_DBTR,			/* per FID: shmem, trig_idx bookkeeping */
 };
 
 struct call {
@@ -113,6 +115,8 @@ struct storm_hart {
 	unsigned int nr_hits;
 	unsigned long hits_lost;
 	uint32_t fwft_locked;			/* features this hart locked */
+	unsigned long dbtr_shmem;		/* 0: none */
+	uint32_t dbtr_mapped;			/* trig_idx installed */
 	/* snapshot page registered as far as the payload knows */
 	unsigned long snap_reg;			/* 0: none */
 	bool snap_unknown;
@@ -1340,6 +1344,189 @@ static void gen_test(struct storm_hart *s, struct call *c)
 	}
 }
 
+/* ---- DBTR ---- */
+
+#define TD1_TYPE(t)	((unsigned long)(t) << 60)
+#define TD1_DMODE	BIT(59)
+
+/* Only a trigger of type 2, 3 or 6 without dmode, m and action may go in. */
+static bool tdata1_refused(unsigned long t)
+{
+	unsigned long type = t >> 60;
+
+	if (t & TD1_DMODE)
+		return true;
+	if (type == 2 || type == 6)
+		return t & (BIT(6) | (0xfUL << 12));
+	if (type == 3)
+		return t & (BIT(9) | 0x3fUL);
+	return true;
+}
+
+/* U-only, M-mode, dmode or garbage; never an S, VS or VU enable bit. */
+static unsigned long dbtr_tdata1(struct rng *r)
+{
+	unsigned long t = rng_next(r), type = rng_pct(r, 50) ? 2 : 6;
+
+	switch (rng_below(r, 4)) {
+	case 0:
+		t = TD1_TYPE(type) | BIT(3) | rng_below(r, 8);
+		break;
+	case 1:
+		t = TD1_TYPE(type) | BIT(3) | BIT(6) | rng_below(r, 8);
+		break;
+	case 2:
+		t = TD1_TYPE(type) | TD1_DMODE | BIT(3) | rng_below(r, 8);
+		break;
+	}
+	return t & ~(BIT(4) | BIT(7) | BIT(23) | BIT(24) | BIT(25) | BIT(26));
+}
+
+/* Whether trig_idx base + the bits of mask are all installed. */
+static bool dbtr_set_ok(const struct storm_hart *s, unsigned long base,
+			unsigned long mask)
+{
+	unsigned long i;
+
+	for (i = 0; i < 64; i++)
+		if (((mask >> i) & 1) &&
+		    (base + i < base || base + i >= env.dbtr_max ||
+		     !((s->dbtr_mapped >> (base + i)) & 1)))
+			return false;
+	return true;
+}
+
+static void gen_dbtr_entries(struct storm_hart *s, struct call *c,
+			     unsigned long h)
+{
+	struct rng *r = &s->rng;
+	unsigned long (*e)[4] = (void *)hbufs[h].dbtr, n = env.dbtr_max, i;
+	bool refused = false;
+
+	c->a[0] = rng_pct(r, 85) ? rng_below(r, n + 2) : rng_next(r);
+	for (i = 0; i < n; i++) {
+		e[i][0] = rng_pct(r, 80) ? rng_below(r, n + 2) : rng_next(r);
+		e[i][1] = dbtr_tdata1(r);
+		e[i][2] = rng_pct(r, 50) ? (unsigned long)&hbufs[h].guard1[64] :
+			  rng_next(r);
+		e[i][3] = rng_pct(r, 80) ? 0 : rng_next(r);
+		if (i < c->a[0])
+			refused |= tdata1_refused(e[i][1]);
+	}
+	bufs_accept(h, e, n * 32);
+	c->allowed = E_OK | E(SBI_ERR_BAD_RANGE) | E(SBI_ERR_INVALID_PARAM) |
+		     E(SBI_ERR_FAILED) | E(SBI_ERR_NOT_SUPPORTED);
+	if (refused && c->a[0] <= n)
+		c->allowed &= ~E_OK;
+	if (!s->dbtr_shmem)
+		c->allowed = E(SBI_ERR_NO_SHMEM);
+}
+
+static void gen_dbtr(struct storm_hart *s, struct call *c, unsigned long h)
+{
+	struct rng *r = &s->rng;
+	unsigned long n = env.dbtr_max, own = (unsigned long)hbufs[h].dbtr;
+
+	c->eid = SBI_EXT_DBTR;
+	c->fid = rng_below(r, 9);
+	c->kind = K_DBTR;
+	if (!n || c->fid == 8) {
+		c->kind = K_PLAIN;
+		c->allowed = E(SBI_ERR_NOT_SUPPORTED);
+		return;
+	}
+	switch (c->fid) {
+	case SBI_EXT_DBTR_NUM_TRIGGERS:
+		c->allowed = E_OK;
+		break;
+	case SBI_EXT_DBTR_SETUP_SHMEM:
+		c->a[2] = 0;
+		c->allowed = E(SBI_ERR_INVALID_ADDRESS) | E(SBI_ERR_INVALID_PARAM);
+		switch (rng_below(r, 5)) {
+		case 0:
+			c->a[0] = own;
+			c->a[1] = 0;
+			c->allowed = E_OK;
+			break;
+		case 1:
+			c->a[0] = c->a[1] = ~0UL;
+			c->allowed = E_OK;
+			break;
+		case 2:		/* the firmware, MMIO, past RAM... */
+			c->a[0] = foreign_addr(r, n * 32, true);
+			c->a[1] = 0;
+			break;
+		case 3:
+			c->a[0] = own;
+			c->a[1] = rng_next(r) | 1;
+			c->allowed = E(SBI_ERR_INVALID_ADDRESS);
+			break;
+		default:
+			c->a[2] = rng_next(r) | 1;
+			c->allowed = E(SBI_ERR_INVALID_PARAM);
+			break;
+		}
+		break;
+	case SBI_EXT_DBTR_TRIGGER_READ:
+		c->a[0] = rng_pct(r, 80) ? rng_below(r, n + 2) : rng_next(r);
+		c->a[1] = rng_pct(r, 80) ? rng_below(r, n + 2) : rng_next(r);
+		c->allowed = s->dbtr_shmem ? E_OK | E(SBI_ERR_BAD_RANGE) :
+					     E(SBI_ERR_NO_SHMEM);
+		break;
+	case SBI_EXT_DBTR_TRIGGER_INSTALL:
+	case SBI_EXT_DBTR_TRIGGER_UPDATE:
+		gen_dbtr_entries(s, c, h);
+		break;
+	default:	/* uninstall, enable, disable */
+		if (rng_pct(r, 40)) {
+			c->a[0] = 0;
+			c->a[1] = s->dbtr_mapped;
+		} else if (rng_pct(r, 70)) {
+			c->a[0] = rng_below(r, n + 2);
+			c->a[1] = rng_below(r, 1UL << (n + 1));
+		}
+		c->allowed = dbtr_set_ok(s, c->a[0], c->a[1]) ?
+			     E_OK : E(SBI_ERR_INVALID_PARAM);
+		break;
+	}
+}
+
+/* After a successful DBTR call: the shared memory and trig_idx in use. */
+static void check_dbtr(unsigned long h, struct storm_hart *s,
+		       const struct call *c, const struct call_out *o)
+{
+	unsigned long (*e)[4] = (void *)hbufs[h].dbtr, i, idx;
+
+	switch (c->fid) {
+	case SBI_EXT_DBTR_NUM_TRIGGERS:
+		if ((unsigned long)o->val > env.dbtr_max)
+			hit(s, c, o, "num_triggers above trig_max");
+		break;
+	case SBI_EXT_DBTR_SETUP_SHMEM:
+		if (c->a[0] == (unsigned long)hbufs[h].dbtr)
+			s->dbtr_shmem = c->a[0];
+		else if (c->a[0] == ~0UL && c->a[1] == ~0UL)
+			s->dbtr_shmem = 0;
+		else
+			hit(s, c, o, "DBTR shared memory outside supervisor RAM accepted");
+		break;
+	case SBI_EXT_DBTR_TRIGGER_INSTALL:
+		for (i = 0; i < c->a[0]; i++) {
+			idx = e[i][0];
+			if (idx >= env.dbtr_max || ((s->dbtr_mapped >> idx) & 1))
+				hit(s, c, o, "install wrote back a trig_idx not free");
+			else
+				s->dbtr_mapped |= 1U << idx;
+		}
+		break;
+	case SBI_EXT_DBTR_TRIGGER_UNINSTALL:
+		for (i = 0; i < 64; i++)
+			if ((c->a[1] >> i) & 1)
+				s->dbtr_mapped &= ~(1U << (c->a[0] + i));
+		break;
+	}
+}
+
 static void gen_call(struct storm_hart *s, struct call *c, unsigned long h)
 {
 	struct rng *r = &s->rng;
@@ -1385,6 +1572,9 @@ static void gen_call(struct storm_hart *s, struct call *c, unsigned long h)
 	} else if (pick < 95) {
 		c->group = G_SUSP;
 		gen_susp(s, c);
+	} else if (pick < 96) {
+		c->group = G_DBTR;
+		gen_dbtr(s, c, h);
 	} else if (env.test_channel) {
 		c->group = G_TEST;
 		gen_test(s, c);
@@ -1453,6 +1643,12 @@ static void accept_writes(unsigned long h, struct storm_hart *s,
 	unsigned long i, n, lo;
 
 	switch (c->kind) {
+	case K_DBTR:	/* read and install write the shared memory */
+		if (s->dbtr_shmem && !o->err &&
+		    (c->fid == SBI_EXT_DBTR_TRIGGER_READ ||
+		     c->fid == SBI_EXT_DBTR_TRIGGER_INSTALL))
+			bufs_accept(h, hbufs[h].dbtr, env.dbtr_max * 32);
+		return;
 	case K_PMU_STOP:
 		if (!(c->a[2] & PMU_STOP_TAKE_SNAPSHOT))
 			return;
@@ -1582,6 +1778,9 @@ static void check_call(unsigned long h, struct storm_hart *s,
 		return;
 	}
 	switch (c->kind) {
+	case K_DBTR:
+		check_dbtr(h, s, c, o);
+		break;
 	case K_VALUE:
 		if (v != c->expect)
 			hit(s, c, o, "value differs from the value at boot");
@@ -1703,6 +1902,8 @@ static bool touches_own(unsigned long h, const struct call *c)
 
 	if (c->kind == K_PMU_STOP)
 		return c->a[2] & PMU_STOP_TAKE_SNAPSHOT;
+	if (c->kind == K_DBTR)
+		return true;
 	for (i = 0; i < 6; i++)
 		if (c->a[i] - b < sizeof(struct hart_bufs))
 			return true;

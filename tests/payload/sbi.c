@@ -131,6 +131,53 @@ struct sbiret sbi_fwft_get(unsigned long feature)
 	return sbi_call3(SBI_EXT_FWFT, SBI_EXT_FWFT_GET, feature, 0, 0);
 }
 
+struct sbiret sbi_debug_num_triggers(unsigned long tdata1)
+{
+	return sbi_call3(SBI_EXT_DBTR, SBI_EXT_DBTR_NUM_TRIGGERS, tdata1, 0, 0);
+}
+
+struct sbiret sbi_debug_set_shmem(unsigned long lo, unsigned long hi,
+				  unsigned long flags)
+{
+	return sbi_call3(SBI_EXT_DBTR, SBI_EXT_DBTR_SETUP_SHMEM, lo, hi, flags);
+}
+
+struct sbiret sbi_debug_read_triggers(unsigned long base, unsigned long n)
+{
+	return sbi_call3(SBI_EXT_DBTR, SBI_EXT_DBTR_TRIGGER_READ, base, n, 0);
+}
+
+struct sbiret sbi_debug_install_triggers(unsigned long n)
+{
+	return sbi_call3(SBI_EXT_DBTR, SBI_EXT_DBTR_TRIGGER_INSTALL, n, 0, 0);
+}
+
+struct sbiret sbi_debug_update_triggers(unsigned long n)
+{
+	return sbi_call3(SBI_EXT_DBTR, SBI_EXT_DBTR_TRIGGER_UPDATE, n, 0, 0);
+}
+
+struct sbiret sbi_debug_uninstall_triggers(unsigned long base,
+					   unsigned long mask)
+{
+	return sbi_call3(SBI_EXT_DBTR, SBI_EXT_DBTR_TRIGGER_UNINSTALL, base,
+			 mask, 0);
+}
+
+struct sbiret sbi_debug_enable_triggers(unsigned long base,
+					unsigned long mask)
+{
+	return sbi_call3(SBI_EXT_DBTR, SBI_EXT_DBTR_TRIGGER_ENABLE, base, mask,
+			 0);
+}
+
+struct sbiret sbi_debug_disable_triggers(unsigned long base,
+					 unsigned long mask)
+{
+	return sbi_call3(SBI_EXT_DBTR, SBI_EXT_DBTR_TRIGGER_DISABLE, base, mask,
+			 0);
+}
+
 struct sbiret sbi_system_reset(unsigned long type, unsigned long reason)
 {
 	return sbi_call2(SBI_EXT_SRST, SBI_EXT_SRST_RESET, type, reason);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SBI conformance payload: BASE, legacy, DBCN, TIME, IPI, RFENCE, FWFT,
+ * SBI conformance payload: BASE, legacy, DBCN, TIME, IPI, RFENCE, FWFT, DBTR,
  * SUSP, HSM and SRST against the SBI v3.0 specification. The checks most
  * likely to wedge a wrong implementation (they would lose a hart or fault
  * the firmware) run last; the closing SRST shutdown must make QEMU exit by itself.
@@ -20,6 +20,7 @@ int payload_main(void)
 	test_ipi();
 	test_rfence();
 	test_fwft();
+	test_dbtr();
 	test_susp();
 	test_nonret_state();
 	test_nonret_wake_ipi();

@@ -112,6 +112,20 @@ struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value,
 			   unsigned long flags);
 struct sbiret sbi_fwft_get(unsigned long feature);
 
+/* DBTR (shared memory: trig_max entries of 4 words) */
+struct sbiret sbi_debug_num_triggers(unsigned long tdata1);
+struct sbiret sbi_debug_set_shmem(unsigned long lo, unsigned long hi,
+				  unsigned long flags);
+struct sbiret sbi_debug_read_triggers(unsigned long base, unsigned long n);
+struct sbiret sbi_debug_install_triggers(unsigned long n);
+struct sbiret sbi_debug_update_triggers(unsigned long n);
+struct sbiret sbi_debug_uninstall_triggers(unsigned long base,
+					   unsigned long mask);
+struct sbiret sbi_debug_enable_triggers(unsigned long base,
+					unsigned long mask);
+struct sbiret sbi_debug_disable_triggers(unsigned long base,
+					 unsigned long mask);
+
 /* SRST */
 struct sbiret sbi_system_reset(unsigned long type, unsigned long reason);
 
