@@ -22,6 +22,7 @@
 #include <sbi/riscv_atomic.h>
 #include <sbi/sbi_fwft.h>
 #include <sbi/sbi_isa.h>
+#include <sbi/sbi_sse.h>
 #include <sbi/sbi_tlb.h>
 #include <pmu/pmu.h>
 
@@ -48,6 +49,7 @@ struct sbi_scratch {
 	/* non-retentive suspends whose state loss was emulated */
 	unsigned long suspend_losses;
 	struct sbi_fwft_hart fwft;
+	struct sbi_sse_hart sse;
 	struct pmu_hart pmu;
 };
 

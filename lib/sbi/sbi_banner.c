@@ -25,6 +25,7 @@ static const struct {
 	{ SBI_EXT_HSM, "HSM" }, { SBI_EXT_SRST, "SRST" },
 	{ SBI_EXT_PMU, "PMU" }, { SBI_EXT_DBCN, "DBCN" },
 	{ SBI_EXT_SUSP, "SUSP" }, { SBI_EXT_FWFT, "FWFT" },
+	{ SBI_EXT_SSE, "SSE" },
 	{ SBI_EXT_0_1_SET_TIMER, "legacy" },
 };
 
