@@ -36,7 +36,8 @@ CHECK_SUITES	+= sbi
 # ACLINT machine timer, and ends with the legacy shutdown. The sparse runs
 # boot dts/qemu-virt-sparse*.dts: QEMU's 8 harts of which the DT names 0,
 # 2, 5 and 7, each with its own ACLINT nodes (with Sstc, and without it so
-# set_timer uses those mtimecmp registers).
+# set_timer uses those mtimecmp registers). The icount run (QEMU
+# -icount shift=0) adds the PMU overflow taken as an SSE event.
 SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
 # No Zicntr: S-mode rdtime traps and the firmware emulates it from mtime.
 SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false
@@ -47,6 +48,7 @@ SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)::srst-high-bits \
 		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown \
 		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU) \
 		  fw-dynamic-max:$(FW_DYNAMIC):$(SBI_MAX_CPU) \
+		  fw-dynamic-icount:$(FW_DYNAMIC)::icount \
 		  sparse-harts:$(FW_DYNAMIC):$(SBI_SPARSE_CPU)::8:qemu-virt-sparse \
 		  sparse-harts-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU)::8:qemu-virt-sparse-nosstc
 SBI_SPARSE_CPU	:= rv64,sscofpmf=true,smcntrpmf=true
@@ -59,7 +61,9 @@ check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) $(SBI_DTBS) ## SBI co
 	for run in $(SBI_RUNS); do \
 		IFS=: read -r n fw cpu extra smp dts <<< "$$run"; n=sbi-$$n; \
 		cpu=$${cpu:-$(SBI_CPU)}; args="$(SBI_APPEND) $$extra"; \
-		dtb=(); [ -z "$$dts" ] || dtb=(-- -dtb $(BUILD)/dts/$$dts.dtb); \
+		dtb=(); [ -z "$$dts" ] || dtb=(-dtb $(BUILD)/dts/$$dts.dtb); \
+		case " $$extra " in *" icount "*) dtb+=(-icount shift=0);; esac; \
+		[ $${#dtb[@]} = 0 ] || dtb=(-- "$${dtb[@]}"); \
 		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $$fw \
 			--smp $${smp:-$(SBI_SMP)} --timeout $(SBI_TIMEOUT) \
 			--log-dir $(SBI_LOGS) $${cpu:+--cpu $$cpu} \

@@ -20,6 +20,7 @@ int payload_main(void)
 	test_ipi();
 	test_rfence();
 	test_fwft();
+	test_sse();
 	test_susp();
 	test_nonret_state();
 	test_hsm();
