@@ -157,8 +157,8 @@ _trap_entry:
 	sd	a3, REG(9)(sp)
 	sd	a4, REG(10)(sp)
 	sd	a5, REG(11)(sp)
-	sd	a6, REG(12)(sp)
-	sd	a7, REG(13)(sp)
+	sd	a6, REG(SBI_ECALL_FRAME_A6)(sp)
+	sd	a7, REG(SBI_ECALL_FRAME_A7)(sp)
 	call	sbi_ecall_handler
 	csrr	t0, CSR_MEPC
 	addi	t0, t0, 4
@@ -174,8 +174,8 @@ _trap_entry:
 	ld	a3, REG(9)(sp)
 	ld	a4, REG(10)(sp)
 	ld	a5, REG(11)(sp)
-	ld	a6, REG(12)(sp)
-	ld	a7, REG(13)(sp)
+	ld	a6, REG(SBI_ECALL_FRAME_A6)(sp)
+	ld	a7, REG(SBI_ECALL_FRAME_A7)(sp)
 	ld	t0, REG(14)(sp)
 	csrw	CSR_MSCRATCH, t0
 	ld	t0, SBI_SCRATCH_TMP0_OFFSET(tp)

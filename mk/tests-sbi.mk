@@ -33,10 +33,12 @@ CHECK_SUITES	+= sbi
 # the payload at 0x80200000 as linked, and ends with an SRST shutdown whose
 # 32-bit reset_type and reset_reason carry bits 63 and 32 (which must be
 # ignored). The icount run is the same as the first under -icount shift=0,
-# where timer latency is judged to 1 ms (tests/sbi/time.c). The no-Sstc run
-# takes Sstc away so set_timer goes through the ACLINT machine timer, and ends with the legacy shutdown. The sparse runs
-# boot dts/qemu-virt-sparse*.dts: QEMU's 8 harts of which the DT names 0,
-# 2, 5 and 7, each with its own ACLINT nodes (with Sstc, and without it so
+# where timer latency is judged to 1 ms (tests/sbi/time.c) and the PMU
+# overflow taken as an SSE event is counted (tests/sbi/sse.c). The no-Sstc
+# run takes Sstc away so set_timer goes through the ACLINT machine timer,
+# and ends with the legacy shutdown. The sparse runs boot
+# dts/qemu-virt-sparse*.dts: QEMU's 8 harts of which the DT names 0, 2, 5
+# and 7, each with its own ACLINT nodes (with Sstc, and without it so
 # set_timer uses those mtimecmp registers).
 SBI_NOSSTC_CPU	:= rv64,sscofpmf=true,smcntrpmf=true,sstc=false
 # No Zicntr: S-mode rdtime traps and the firmware emulates it from mtime.

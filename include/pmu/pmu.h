@@ -93,6 +93,8 @@ struct pmu_hart {
 	uint32_t fw_ev_started[PMU_FW_STD_MAX];	/* per SBI fw event */
 	unsigned int hart_features;	/* PMU_FEAT_* probed on this hart */
 	bool cde;			/* menvcfg.CDE set on this hart */
+	bool sse_routed;		/* LCOFI taken in M-mode for SSE */
+	bool sse_s_lcofie;		/* S-mode's sie.LCOFIE meanwhile */
 };
 
 /**
@@ -240,6 +242,38 @@ bool pmu_hart_emulate_read(const struct pmu_hart *h, unsigned int idx,
  * again on online.
  */
 void pmu_hart_stop(struct pmu_hart *h);
+
+/**
+ * pmu_hart_sse_route() - route this hart's counter overflows to the host
+ * @h: per-hart state
+ * @on: true while the supervisor has the PMU overflow SSE event enabled
+ *
+ * With Sscofpmf, on: the LCOFI is no longer delegated (mideleg bit 13
+ * clear) and M-mode enables it in mie, so it traps to the host even while
+ * S-mode runs with interrupts off; the host then calls
+ * pmu_hart_overflow_irq(). S-mode's own sie.LCOFIE is kept and put back
+ * when @on goes false again. Without Sscofpmf it does nothing.
+ */
+void pmu_hart_sse_route(struct pmu_hart *h, bool on);
+
+/**
+ * pmu_hart_sse_resume() - redo the routing after a non-retentive suspend
+ * @h: per-hart state
+ *
+ * Call after the host rebuilt mideleg (which delegates the LCOFI). S-mode's
+ * sie is reset on a non-retentive resume, so its LCOFIE is kept as 0.
+ */
+void pmu_hart_sse_resume(struct pmu_hart *h);
+
+/**
+ * pmu_hart_overflow_irq() - the host took a routed LCOFI in M-mode
+ * @h: per-hart state
+ *
+ * Clears mip.LCOFIP (the hardware sets it again on the next overflow; the
+ * OF bits stay, S-mode reads them through scountovf or the snapshot) and
+ * raises the event with pmu_host_overflow_event().
+ */
+void pmu_hart_overflow_irq(struct pmu_hart *h);
 
 /**
  * pmu_hart_suspend() - save hardware counter state before a suspend

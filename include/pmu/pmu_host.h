@@ -133,4 +133,14 @@ uint64_t pmu_host_fw_platform_read(unsigned int j);
 /** pmu_host_fw_platform_write() - load counter @j (initial values, CLEAR_VALUE) */
 void pmu_host_fw_platform_write(unsigned int j, uint64_t value);
 
+/**
+ * pmu_host_overflow_event() - a counter of the calling hart overflowed
+ *
+ * Called by pmu_hart_overflow_irq() while the host routes the overflow
+ * interrupt to itself (pmu_hart_sse_route()): the host raises its local
+ * PMU overflow event (SBI SSE event 0x00010000). Optional: the weak
+ * default, for hosts that never route, does nothing.
+ */
+void pmu_host_overflow_event(void);
+
 #endif /* PMU_HOST_H */

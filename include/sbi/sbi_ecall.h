@@ -16,6 +16,7 @@ struct sbiret sbi_ecall_dbcn(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_susp(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_fwft(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_dbtr(unsigned long fid, const unsigned long *a);
+struct sbiret sbi_ecall_sse(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_pmu(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a);

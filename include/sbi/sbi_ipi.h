@@ -6,13 +6,14 @@
 #define SBI_IPI_EVENT_SOFT	(1UL << 0)	/* raise SSIP for S-mode */
 #define SBI_IPI_EVENT_FENCE	(1UL << 1)	/* run the pending rfence */
 #define SBI_IPI_EVENT_WAKE	(1UL << 2)	/* HSM: leave the wait loop */
+#define SBI_IPI_EVENT_SSE	(1UL << 3)	/* an SSE event became pending */
 
 /* Post @events to @hartid and interrupt it. */
 void sbi_ipi_send(unsigned long hartid, unsigned long events);
 /* Send SSIP to every hart of an SBI hart set, counting IPI events. */
 void sbi_ipi_send_soft(unsigned long mask, unsigned long base);
-/* Handle this hart's posted events (M-mode software interrupt). */
-void sbi_ipi_process(void);
+/* Handle this hart's posted events (M-mode software interrupt); returns them. */
+unsigned long sbi_ipi_process(void);
 
 struct sbi_scratch;
 

@@ -17,8 +17,8 @@ void sbi_csr_write_320(unsigned int i, unsigned long v);
 
 /* The constant CSR numbers the core uses (pmu_csr.h, draft header) */
 #define SBI_PMU_CONST_CSRS(X)						\
-	X(0x306) X(0x30a) X(0x30c) X(0x320) X(0x321) X(0x322)		\
-	X(0x7f0) X(0x7f1) X(0xda0)
+	X(0x303) X(0x304) X(0x306) X(0x30a) X(0x30c) X(0x320) X(0x321) X(0x322)		\
+	X(0x344) X(0x7f0) X(0x7f1) X(0xda0)
 
 static inline unsigned long pmu_host_csr_read(unsigned int csr)
 {

@@ -23,6 +23,7 @@
 #include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_fwft.h>
 #include <sbi/sbi_isa.h>
+#include <sbi/sbi_sse.h>
 #include <sbi/sbi_tlb.h>
 #include <pmu/pmu.h>
 
@@ -50,6 +51,7 @@ struct sbi_scratch {
 	unsigned long suspend_losses;
 	struct sbi_fwft_hart fwft;
 	struct sbi_dbtr_hart dbtr;
+	struct sbi_sse_hart sse;
 	struct pmu_hart pmu;
 };
 

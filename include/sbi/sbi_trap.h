@@ -11,6 +11,9 @@
 
 /* The ecall fast path saves only what the C calling convention clobbers. */
 #define SBI_ECALL_FRAME_SIZE		(16 * 8)
+/* Where that frame, at scratch - SBI_ECALL_FRAME_SIZE, keeps a6 and a7 */
+#define SBI_ECALL_FRAME_A6		12
+#define SBI_ECALL_FRAME_A7		13
 
 #ifndef __ASSEMBLER__
 

@@ -19,3 +19,8 @@ __attribute__((weak)) void pmu_host_csr_clear(unsigned int csr,
 	pmu_host_csr_write(csr, pmu_host_csr_read(csr) & ~bits);
 }
 #endif
+
+/* A host that never routes the overflow interrupt has no event to raise. */
+__attribute__((weak)) void pmu_host_overflow_event(void)
+{
+}

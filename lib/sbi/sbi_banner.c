@@ -26,6 +26,7 @@ static const struct {
 	{ SBI_EXT_PMU, "PMU" }, { SBI_EXT_DBCN, "DBCN" },
 	{ SBI_EXT_SUSP, "SUSP" }, { SBI_EXT_FWFT, "FWFT" },
 	{ SBI_EXT_DBTR, "DBTR" },
+	{ SBI_EXT_SSE, "SSE" },
 	{ SBI_EXT_0_1_SET_TIMER, "legacy" },
 };
 

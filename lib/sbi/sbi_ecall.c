@@ -41,6 +41,8 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 		return sbi_ecall_fwft(fid, a);
 	case SBI_EXT_DBTR:
 		return sbi_ecall_dbtr(fid, a);
+	case SBI_EXT_SSE:
+		return sbi_ecall_sse(fid, a);
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return sbi_ecall_legacy(eid, a);
 	case SBI_EXT_TALLY_TEST:
@@ -63,6 +65,7 @@ long sbi_ecall_probe(unsigned long eid)
 	case SBI_EXT_HSM:
 	case SBI_EXT_SUSP:
 	case SBI_EXT_FWFT:
+	case SBI_EXT_SSE:
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return 1;
 	case SBI_EXT_TIME:

@@ -8,6 +8,7 @@
 #include <sbi/sbi_init.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
+#include <sbi/sbi_sse.h>
 
 /* ACLINT: S-mode must not reach msip or mtimecmp of any hart. */
 #define ACLINT_PMP_SIZE		0x10000UL
@@ -147,6 +148,7 @@ void sbi_hart_init(void)
 		check_features(s);
 	sbi_fwft_hart_reset(s);
 	sbi_dbtr_hart_init(&s->dbtr);
+	sbi_sse_hart_reset(s);
 	setup_envcfg(s);
 	setup_pmp();
 	pmu_hart_init(&s->pmu, &sbi_plat.pmu);
@@ -167,6 +169,8 @@ void sbi_hart_restore(void)
 	csr_write(CSR_MCOUNTEREN, BIT(1));	/* time; the PMU adds its own */
 	pmu_hart_resume(&s->pmu);
 	setup_delegation(s);
+	/* SSE registrations survive: the PMU event takes the LCOFI again */
+	pmu_hart_sse_resume(&s->pmu);
 }
 
 void sbi_hart_enter_lower(unsigned long addr, unsigned long mode,

@@ -10,6 +10,7 @@
 #include <sbi/sbi_hsm.h>
 #include <sbi/sbi_init.h>
 #include <sbi/sbi_platform.h>
+#include <sbi/sbi_sse.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_banner.h>
 #include <sbi/sbi_suspend_loss.h>
@@ -186,6 +187,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	fixup_fdt((void *)fdt);
 	sbi_test_channel_init((void *)fdt);
 	sbi_suspend_loss_init((void *)fdt);
+	sbi_sse_init(hartid);
 	sbi_hart_init();
 	sbi_banner_print(&next);
 	report_devices();

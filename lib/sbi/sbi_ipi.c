@@ -18,7 +18,7 @@ void sbi_ipi_send(unsigned long hartid, unsigned long events)
 	aclint_mswi_send(s);
 }
 
-void sbi_ipi_process(void)
+unsigned long sbi_ipi_process(void)
 {
 	struct sbi_scratch *s = sbi_scratch_this();
 	unsigned long ev;
@@ -32,6 +32,7 @@ void sbi_ipi_process(void)
 	}
 	if (ev & SBI_IPI_EVENT_FENCE)
 		sbi_tlb_process();
+	return ev;
 }
 
 /* Send SSIP to every hart of the set; the caller's own SSIP is set here. */

@@ -11,6 +11,7 @@
 #include <sbi/sbi_fdt.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
+#include <sbi/sbi_sse.h>
 
 /* The CSR accessors are inline: <sbi/sbi_pmu_csr.h>. */
 
@@ -31,6 +32,12 @@ bool pmu_host_smem_allowed(unsigned long addr_lo, unsigned long addr_hi,
 void *pmu_host_smem_ptr(unsigned long addr)
 {
 	return (void *)addr;
+}
+
+/* A routed counter overflow: SSE's local PMU overflow event. */
+void pmu_host_overflow_event(void)
+{
+	sbi_sse_pmu_overflow();
 }
 
 /*

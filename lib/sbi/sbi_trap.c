@@ -6,6 +6,7 @@
 #include <sbi/sbi_ipi.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_scratch.h>
+#include <sbi/sbi_sse.h>
 #include <sbi/sbi_timer.h>
 #include <sbi/sbi_trap.h>
 
@@ -156,7 +157,12 @@ static void handle_irq(struct sbi_trap_regs *regs, unsigned long irq)
 {
 	switch (irq) {
 	case IRQ_M_SOFT:
-		sbi_ipi_process();
+		if (sbi_ipi_process() & SBI_IPI_EVENT_SSE)
+			sbi_sse_deliver_trap(regs);
+		break;
+	case IRQ_PMU_OVF:	/* routed here while the SSE event is enabled */
+		pmu_hart_overflow_irq(&sbi_scratch_this()->pmu);
+		sbi_sse_deliver_trap(regs);
 		break;
 	case IRQ_M_TIMER:
 		sbi_timer_process();

@@ -21,6 +21,7 @@ int payload_main(void)
 	test_rfence();
 	test_fwft();
 	test_dbtr();
+	test_sse();
 	test_susp();
 	test_nonret_state();
 	test_nonret_wake_ipi();

@@ -33,6 +33,7 @@ void test_ipi(void);
 void test_rfence(void);
 void test_fwft(void);
 void test_dbtr(void);
+void test_sse(void);
 void test_susp(void);
 void test_nonret_state(void);
 void test_nonret_wake_ipi(void);

@@ -1,0 +1,583 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * SBI SSE: event state machine, attributes, priorities and delivery.
+ *
+ * Local events live in each hart's scratch and only their hart changes
+ * their state (other harts set `pending` and send an IPI); the one global
+ * event is shared and guarded by a lock. An event is entered like a trap
+ * into S-mode (SPP, SPIE, SPELP, SDT, sepc; hstatus.SPV/SPVP with H) after
+ * the interrupted values went into its INTERRUPTED_* attributes, and
+ * `complete` returns like sret and then puts those values back.
+ */
+#include <pmu/pmu.h>
+#include <sbi/riscv_asm.h>
+#include <sbi/sbi_error.h>
+#include <sbi/sbi_ipi.h>
+#include <sbi/sbi_platform.h>
+#include <sbi/sbi_scratch.h>
+#include <sbi/sbi_sse.h>
+#include <sbi/sbi_string.h>
+#include <sbi/sbi_trap.h>
+
+#define STATE(e)	((e)->attr[SBI_SSE_ATTR_STATUS])
+
+static struct sbi_sse_event global_sw = { .id = SBI_SSE_EVENT_GLOBAL_SOFTWARE };
+static spinlock_t global_lock = SPIN_LOCK_INIT;
+
+/* The interrupted context: where it runs, and its a6/a7. */
+struct sse_ctx {
+	unsigned long pc, mstatus, a6, a7;
+};
+
+/* Standard events this firmware does not have: NOT_SUPPORTED. */
+static bool standard_event(uint32_t id)
+{
+	switch (id) {
+	case SBI_SSE_EVENT_LOCAL_RAS:
+	case SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP:
+	case SBI_SSE_EVENT_GLOBAL_RAS:
+	case SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW:
+	case SBI_SSE_EVENT_LOCAL_LOW_RAS:
+	case SBI_SSE_EVENT_GLOBAL_LOW_RAS:
+		return true;
+	}
+	return false;
+}
+
+/* Local event @id of hart @s, or NULL with *@err the SBI error. */
+static struct sbi_sse_event *local_event(struct sbi_scratch *s, uint32_t id,
+					 long *err)
+{
+	if (id == SBI_SSE_EVENT_LOCAL_SOFTWARE)
+		return &s->sse.local[SBI_SSE_LOCAL_SOFTWARE];
+	if (id == SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW &&
+	    sbi_isa_has(&s->isa, SBI_ISA_EXT_SSCOFPMF))
+		return &s->sse.local[SBI_SSE_LOCAL_PMU];
+	*err = standard_event(id) ? SBI_ERR_NOT_SUPPORTED :
+				    SBI_ERR_INVALID_PARAM;
+	return NULL;
+}
+
+/* Event @id as the calling hart sees it; a global one comes locked. */
+static struct sbi_sse_event *event_get(uint32_t id, long *err)
+{
+	if (id == SBI_SSE_EVENT_GLOBAL_SOFTWARE) {
+		spin_lock(&global_lock);
+		return &global_sw;
+	}
+	return local_event(sbi_scratch_this(), id, err);
+}
+
+static void event_put(struct sbi_sse_event *e)
+{
+	if (e == &global_sw)
+		spin_unlock(&global_lock);
+}
+
+/* Every state change; the PMU event routes the LCOFI while >= ENABLED. */
+static void set_state(struct sbi_scratch *s, struct sbi_sse_event *e,
+		      unsigned long state)
+{
+	STATE(e) = state;
+	if (e == &s->sse.local[SBI_SSE_LOCAL_PMU])
+		pmu_hart_sse_route(&s->pmu, state >= SBI_SSE_STATE_ENABLED);
+}
+
+/* Priority order: PRIO, then the event ID. */
+static bool before(const struct sbi_sse_event *a,
+		   const struct sbi_sse_event *b)
+{
+	if (a->attr[SBI_SSE_ATTR_PRIO] != b->attr[SBI_SSE_ATTR_PRIO])
+		return a->attr[SBI_SSE_ATTR_PRIO] < b->attr[SBI_SSE_ATTR_PRIO];
+	return a->id < b->id;
+}
+
+/*
+ * Hart @s's events in RUNNING state (@running) or ready to run: the
+ * highest-priority one, NULL if none. Global lock held.
+ */
+static struct sbi_sse_event *top_event(struct sbi_scratch *s, bool running)
+{
+	struct sbi_sse_event *best = NULL, *e;
+	unsigned int i;
+
+	for (i = 0; i <= SBI_SSE_NR_LOCAL; i++) {
+		e = i < SBI_SSE_NR_LOCAL ? &s->sse.local[i] : &global_sw;
+		if (e == &global_sw &&
+		    e->attr[SBI_SSE_ATTR_PREFERRED_HART] != s->hartid)
+			continue;
+		if (STATE(e) != SBI_SSE_STATE_RUNNING &&
+		    (running || STATE(e) != SBI_SSE_STATE_ENABLED ||
+		     !atomic_read(&e->pending)))
+			continue;
+		if (!best || before(e, best))
+			best = e;
+	}
+	return best;
+}
+
+/* The event to enter now: ready, and above every running one. */
+static struct sbi_sse_event *next_event(struct sbi_scratch *s)
+{
+	struct sbi_sse_event *e;
+
+	if (s->sse.masked)
+		return NULL;
+	e = top_event(s, false);
+	return e && STATE(e) == SBI_SSE_STATE_ENABLED ? e : NULL;
+}
+
+static unsigned long interrupted_flags(unsigned long st, bool h)
+{
+	unsigned long f = 0, hs;
+
+	if (st & MSTATUS_SPP)
+		f |= SBI_SSE_FLAG_SPP;
+	if (st & MSTATUS_SPIE)
+		f |= SBI_SSE_FLAG_SPIE;
+	if (st & MSTATUS_SPELP)
+		f |= SBI_SSE_FLAG_SPELP;
+	if (st & MSTATUS_SDT)
+		f |= SBI_SSE_FLAG_SDT;
+	if (h) {
+		hs = csr_read(CSR_HSTATUS);
+		if (hs & HSTATUS_SPV)
+			f |= SBI_SSE_FLAG_SPV;
+		if (hs & HSTATUS_SPVP)
+			f |= SBI_SSE_FLAG_SPVP;
+	}
+	return f;
+}
+
+/* Interrupted state into @e's attributes, then S-mode at ENTRY_PC. */
+static void enter(struct sbi_scratch *s, struct sbi_sse_event *e,
+		  struct sse_ctx *c)
+{
+	unsigned long old = c->mstatus, st, hs;
+	unsigned long prev = (old & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	bool h = sbi_isa_has(&s->isa, SBI_ISA_EXT_H);
+
+	atomic_write(&e->pending, 0);
+	set_state(s, e, SBI_SSE_STATE_RUNNING);
+	e->attr[SBI_SSE_ATTR_INTERRUPTED_SEPC] = csr_read(CSR_SEPC);
+	e->attr[SBI_SSE_ATTR_INTERRUPTED_FLAGS] = interrupted_flags(old, h);
+	e->attr[SBI_SSE_ATTR_INTERRUPTED_A6] = c->a6;
+	e->attr[SBI_SSE_ATTR_INTERRUPTED_A7] = c->a7;
+	if (h) {
+		hs = csr_read(CSR_HSTATUS) & ~HSTATUS_SPV;
+		if (old & MSTATUS_MPV) {
+			hs = (hs & ~HSTATUS_SPVP) | HSTATUS_SPV;
+			if (prev != PRV_U)
+				hs |= HSTATUS_SPVP;
+		}
+		csr_write(CSR_HSTATUS, hs);
+	}
+	csr_write(CSR_SEPC, c->pc);
+	st = old & ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE | MSTATUS_SPELP |
+		     MSTATUS_MPELP | MSTATUS_SDT | MSTATUS_MPP | MSTATUS_MPV);
+	if (prev != PRV_U)
+		st |= MSTATUS_SPP;
+	if (old & MSTATUS_SIE)
+		st |= MSTATUS_SPIE;
+	if (old & MSTATUS_MPELP)
+		st |= MSTATUS_SPELP;
+	if (s->fwft.value[SBI_FWFT_DOUBLE_TRAP])
+		st |= MSTATUS_SDT;
+	c->mstatus = st | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
+	c->pc = e->attr[SBI_SSE_ATTR_ENTRY_PC];
+	c->a6 = s->hartid;
+	c->a7 = e->attr[SBI_SSE_ATTR_ENTRY_ARG];
+}
+
+/* sret from the handler, then the interrupted state back from @e. */
+static void resume(struct sbi_scratch *s, struct sbi_sse_event *e,
+		   struct sse_ctx *c)
+{
+	unsigned long old = c->mstatus, f = e->attr[SBI_SSE_ATTR_INTERRUPTED_FLAGS];
+	unsigned long st, hs;
+
+	c->pc = csr_read(CSR_SEPC);
+	st = old & ~(MSTATUS_MPP | MSTATUS_MPV | MSTATUS_SIE | MSTATUS_SPIE |
+		     MSTATUS_SPP | MSTATUS_MPELP | MSTATUS_SPELP | MSTATUS_SDT);
+	st |= (unsigned long)(old & MSTATUS_SPP ? PRV_S : PRV_U)
+	      << MSTATUS_MPP_SHIFT;
+	if (sbi_isa_has(&s->isa, SBI_ISA_EXT_H)) {
+		hs = csr_read(CSR_HSTATUS);
+		if (hs & HSTATUS_SPV)
+			st |= MSTATUS_MPV;
+		hs &= ~(HSTATUS_SPV | HSTATUS_SPVP);
+		if (f & SBI_SSE_FLAG_SPV)
+			hs |= HSTATUS_SPV;
+		if (f & SBI_SSE_FLAG_SPVP)
+			hs |= HSTATUS_SPVP;
+		csr_write(CSR_HSTATUS, hs);
+	}
+	if (old & MSTATUS_SPIE)
+		st |= MSTATUS_SIE;
+	if (old & MSTATUS_SPELP)
+		st |= MSTATUS_MPELP;
+	if (f & SBI_SSE_FLAG_SPIE)
+		st |= MSTATUS_SPIE;
+	if (f & SBI_SSE_FLAG_SPP)
+		st |= MSTATUS_SPP;
+	if (f & SBI_SSE_FLAG_SPELP)
+		st |= MSTATUS_SPELP;
+	if (f & SBI_SSE_FLAG_SDT)
+		st |= MSTATUS_SDT;
+	c->mstatus = st;
+	c->a6 = e->attr[SBI_SSE_ATTR_INTERRUPTED_A6];
+	c->a7 = e->attr[SBI_SSE_ATTR_INTERRUPTED_A7];
+	csr_write(CSR_SEPC, e->attr[SBI_SSE_ATTR_INTERRUPTED_SEPC]);
+}
+
+/*
+ * The ecall fast path keeps a6/a7 in its frame below the scratch and steps
+ * mepc over the ecall after the handler returns.
+ */
+static unsigned long *ecall_frame(void)
+{
+	return (unsigned long *)((char *)sbi_scratch_this() -
+				 SBI_ECALL_FRAME_SIZE);
+}
+
+static void ctx_from_ecall(struct sse_ctx *c)
+{
+	unsigned long *f = ecall_frame();
+
+	c->pc = csr_read(CSR_MEPC) + 4;
+	c->mstatus = csr_read(CSR_MSTATUS);
+	c->a6 = f[SBI_ECALL_FRAME_A6];
+	c->a7 = f[SBI_ECALL_FRAME_A7];
+}
+
+static void ctx_to_ecall(const struct sse_ctx *c)
+{
+	unsigned long *f = ecall_frame();
+
+	csr_write(CSR_MSTATUS, c->mstatus);
+	csr_write(CSR_MEPC, c->pc - 4);
+	f[SBI_ECALL_FRAME_A6] = c->a6;
+	f[SBI_ECALL_FRAME_A7] = c->a7;
+}
+
+void sbi_sse_deliver_ecall(void)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+	struct sbi_sse_event *e;
+	struct sse_ctx c;
+
+	spin_lock(&global_lock);
+	e = next_event(s);
+	if (e) {
+		ctx_from_ecall(&c);
+		enter(s, e, &c);
+		ctx_to_ecall(&c);
+	}
+	spin_unlock(&global_lock);
+}
+
+void sbi_sse_deliver_trap(struct sbi_trap_regs *regs)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+	struct sbi_sse_event *e;
+	struct sse_ctx c;
+
+	if ((regs->mstatus & MSTATUS_MPP) == MSTATUS_MPP)
+		return;
+	spin_lock(&global_lock);
+	e = next_event(s);
+	if (e) {
+		c = (struct sse_ctx){ regs->mepc, regs->mstatus, regs->a6,
+				      regs->a7 };
+		enter(s, e, &c);
+		regs->mepc = c.pc;
+		regs->mstatus = c.mstatus;
+		regs->a6 = c.a6;
+		regs->a7 = c.a7;
+	}
+	spin_unlock(&global_lock);
+}
+
+bool sbi_sse_complete(void)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+	struct sbi_sse_event *e, *next;
+	struct sse_ctx c;
+
+	spin_lock(&global_lock);
+	e = top_event(s, true);
+	if (e) {
+		ctx_from_ecall(&c);
+		resume(s, e, &c);
+		set_state(s, e, e->attr[SBI_SSE_ATTR_CONFIG] &
+					SBI_SSE_CONFIG_ONESHOT ?
+				SBI_SSE_STATE_REGISTERED :
+				SBI_SSE_STATE_ENABLED);
+		/* a pending event waiting for this one runs now */
+		next = next_event(s);
+		if (next)
+			enter(s, next, &c);
+		ctx_to_ecall(&c);
+	}
+	spin_unlock(&global_lock);
+	return e != NULL;
+}
+
+void sbi_sse_pmu_overflow(void)
+{
+	atomic_write(&sbi_scratch_this()->sse.local[SBI_SSE_LOCAL_PMU].pending,
+		     1);
+}
+
+/* Attribute ranges and the shared memory of read_attrs/write_attrs. */
+static long attr_check(uint32_t base, uint32_t count, unsigned long lo,
+		       unsigned long hi)
+{
+	if (!count)
+		return SBI_ERR_INVALID_PARAM;
+	if ((uint64_t)base + count > SBI_SSE_NR_ATTRS)
+		return SBI_ERR_BAD_RANGE;
+	if (hi || (lo & (sizeof(long) - 1)) ||
+	    !sbi_supervisor_ram(lo, count * sizeof(long)))
+		return SBI_ERR_INVALID_ADDRESS;
+	return SBI_SUCCESS;
+}
+
+static unsigned long attr_value(const struct sbi_sse_event *e, uint32_t id)
+{
+	if (id != SBI_SSE_ATTR_STATUS)
+		return e->attr[id];
+	return STATE(e) | SBI_SSE_STATUS_INJECT |
+	       (atomic_read((atomic_t *)&e->pending) ? SBI_SSE_STATUS_PENDING :
+						       0);
+}
+
+long sbi_sse_read_attrs(uint32_t id, uint32_t base, uint32_t count,
+			unsigned long lo, unsigned long hi)
+{
+	long err = attr_check(base, count, lo, hi);
+	unsigned long *out = (unsigned long *)lo;
+	struct sbi_sse_event *e;
+	uint32_t i;
+
+	if (err)
+		return err;
+	e = event_get(id, &err);
+	if (!e)
+		return err;
+	for (i = 0; i < count; i++)
+		out[i] = attr_value(e, base + i);
+	event_put(e);
+	return SBI_SUCCESS;
+}
+
+static long write_check(const struct sbi_sse_event *e, uint32_t id,
+			unsigned long v)
+{
+	unsigned long state = STATE(e);
+	bool global = e == &global_sw;
+
+	switch (id) {
+	case SBI_SSE_ATTR_PRIO:
+		if (state >= SBI_SSE_STATE_ENABLED)
+			return SBI_ERR_INVALID_STATE;
+		return v > 0xffffffffUL ? SBI_ERR_INVALID_PARAM : 0;
+	case SBI_SSE_ATTR_CONFIG:
+		if (state >= SBI_SSE_STATE_ENABLED)
+			return SBI_ERR_INVALID_STATE;
+		return v & ~SBI_SSE_CONFIG_ONESHOT ? SBI_ERR_INVALID_PARAM : 0;
+	case SBI_SSE_ATTR_PREFERRED_HART:
+		if (!global)
+			return SBI_ERR_DENIED;
+		if (state >= SBI_SSE_STATE_ENABLED)
+			return SBI_ERR_INVALID_STATE;
+		return sbi_scratch_of(v) ? 0 : SBI_ERR_INVALID_PARAM;
+	case SBI_SSE_ATTR_INTERRUPTED_FLAGS:
+		if (v & ~SBI_SSE_FLAGS_ALL)
+			return SBI_ERR_INVALID_PARAM;
+		/* fall through */
+	case SBI_SSE_ATTR_INTERRUPTED_SEPC:
+	case SBI_SSE_ATTR_INTERRUPTED_A6:
+	case SBI_SSE_ATTR_INTERRUPTED_A7:
+		if (state != SBI_SSE_STATE_RUNNING)
+			return SBI_ERR_INVALID_STATE;
+		/* a global event's only from the hart running its handler */
+		if (global && e->attr[SBI_SSE_ATTR_PREFERRED_HART] !=
+				      sbi_scratch_this()->hartid)
+			return SBI_ERR_INVALID_PARAM;
+		return 0;
+	default:	/* STATUS, ENTRY_PC, ENTRY_ARG */
+		return SBI_ERR_DENIED;
+	}
+}
+
+long sbi_sse_write_attrs(uint32_t id, uint32_t base, uint32_t count,
+			 unsigned long lo, unsigned long hi)
+{
+	long err = attr_check(base, count, lo, hi);
+	unsigned long v[SBI_SSE_NR_ATTRS];
+	struct sbi_sse_event *e;
+	uint32_t i;
+
+	if (err)
+		return err;
+	/* one read of the caller's memory: checked values are the written */
+	for (i = 0; i < count; i++)
+		v[i] = ((volatile unsigned long *)lo)[i];
+	e = event_get(id, &err);
+	if (!e)
+		return err;
+	for (i = 0; i < count && !err; i++)
+		err = write_check(e, base + i, v[i]);
+	for (i = 0; i < count && !err; i++)
+		e->attr[base + i] = v[i];
+	event_put(e);
+	return err;
+}
+
+long sbi_sse_register(uint32_t id, unsigned long pc, unsigned long arg)
+{
+	struct sbi_sse_event *e;
+	long err = SBI_SUCCESS;
+
+	if (pc & 1)
+		return SBI_ERR_INVALID_PARAM;
+	e = event_get(id, &err);
+	if (!e)
+		return err;
+	if (STATE(e) != SBI_SSE_STATE_UNUSED) {
+		err = SBI_ERR_INVALID_STATE;
+	} else {
+		e->attr[SBI_SSE_ATTR_ENTRY_PC] = pc;
+		e->attr[SBI_SSE_ATTR_ENTRY_ARG] = arg;
+		set_state(sbi_scratch_this(), e, SBI_SSE_STATE_REGISTERED);
+	}
+	event_put(e);
+	return err;
+}
+
+/* A change between two states: @from to @to, else INVALID_STATE. */
+static long transition(uint32_t id, unsigned long from, unsigned long to)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+	struct sbi_sse_event *e;
+	unsigned long target;
+	long err = SBI_SUCCESS;
+
+	e = event_get(id, &err);
+	if (!e)
+		return err;
+	if (STATE(e) != from) {
+		event_put(e);
+		return SBI_ERR_INVALID_STATE;
+	}
+	set_state(s, e, to);
+	if (to == SBI_SSE_STATE_UNUSED)
+		atomic_write(&e->pending, 0);
+	target = e->attr[SBI_SSE_ATTR_PREFERRED_HART];
+	/* enabling a pending global event: its hart takes it now */
+	if (to == SBI_SSE_STATE_ENABLED && e == &global_sw &&
+	    atomic_read(&e->pending) && target != s->hartid)
+		sbi_ipi_send(target, SBI_IPI_EVENT_SSE);
+	event_put(e);
+	return SBI_SUCCESS;
+}
+
+long sbi_sse_unregister(uint32_t id)
+{
+	return transition(id, SBI_SSE_STATE_REGISTERED, SBI_SSE_STATE_UNUSED);
+}
+
+long sbi_sse_enable(uint32_t id)
+{
+	return transition(id, SBI_SSE_STATE_REGISTERED, SBI_SSE_STATE_ENABLED);
+}
+
+long sbi_sse_disable(uint32_t id)
+{
+	return transition(id, SBI_SSE_STATE_ENABLED, SBI_SSE_STATE_REGISTERED);
+}
+
+/* Mark @e pending if it may take events; caller holds it. */
+static long make_pending(struct sbi_sse_event *e)
+{
+	if (STATE(e) < SBI_SSE_STATE_ENABLED)
+		return SBI_ERR_INVALID_STATE;
+	atomic_write(&e->pending, 1);
+	return SBI_SUCCESS;
+}
+
+long sbi_sse_inject(uint32_t id, unsigned long hartid)
+{
+	struct sbi_scratch *self = sbi_scratch_this(), *t = self;
+	struct sbi_sse_event *e;
+	long err = SBI_SUCCESS;
+
+	if (id == SBI_SSE_EVENT_GLOBAL_SOFTWARE) {
+		e = event_get(id, &err);
+		err = make_pending(e);
+		hartid = e->attr[SBI_SSE_ATTR_PREFERRED_HART];
+		event_put(e);
+	} else {
+		/* the event first: an unknown one is unknown on every hart */
+		if (!local_event(self, id, &err))
+			return err;
+		t = sbi_scratch_of(hartid);
+		if (!t)
+			return SBI_ERR_INVALID_PARAM;
+		e = local_event(t, id, &err);
+		if (!e)
+			return err;
+		err = make_pending(e);
+	}
+	if (!err && hartid != self->hartid)
+		sbi_ipi_send(hartid, SBI_IPI_EVENT_SSE);
+	return err;
+}
+
+long sbi_sse_hart_unmask(void)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+
+	if (!s->sse.masked)
+		return SBI_ERR_ALREADY_STARTED;
+	s->sse.masked = false;
+	return SBI_SUCCESS;
+}
+
+long sbi_sse_hart_mask(void)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+
+	if (s->sse.masked)
+		return SBI_ERR_ALREADY_STOPPED;
+	s->sse.masked = true;
+	return SBI_SUCCESS;
+}
+
+void sbi_sse_init(unsigned long boot_hartid)
+{
+	global_sw.attr[SBI_SSE_ATTR_PREFERRED_HART] = boot_hartid;
+}
+
+void sbi_sse_hart_reset(struct sbi_scratch *s)
+{
+	static const uint32_t ids[SBI_SSE_NR_LOCAL] = {
+		[SBI_SSE_LOCAL_SOFTWARE] = SBI_SSE_EVENT_LOCAL_SOFTWARE,
+		[SBI_SSE_LOCAL_PMU] = SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW,
+	};
+	unsigned int i;
+
+	memset(&s->sse, 0, sizeof(s->sse));
+	for (i = 0; i < SBI_SSE_NR_LOCAL; i++) {
+		s->sse.local[i].id = ids[i];
+		s->sse.local[i].attr[SBI_SSE_ATTR_PREFERRED_HART] = s->hartid;
+	}
+	s->sse.masked = true;
+	/* a global event whose handler ran here: its run is over */
+	spin_lock(&global_lock);
+	if (STATE(&global_sw) == SBI_SSE_STATE_RUNNING &&
+	    global_sw.attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid)
+		STATE(&global_sw) = SBI_SSE_STATE_ENABLED;
+	spin_unlock(&global_lock);
+}
