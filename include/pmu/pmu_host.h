@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct pmu_hart;
+
 #ifdef PMU_HOST_INLINE_H
 /*
  * The embedder defines the four CSR accessors below as static inline
@@ -134,13 +136,13 @@ uint64_t pmu_host_fw_platform_read(unsigned int j);
 void pmu_host_fw_platform_write(unsigned int j, uint64_t value);
 
 /**
- * pmu_host_overflow_event() - a counter of the calling hart overflowed
+ * pmu_host_overflow_event() - a counter of the calling hart (@h) overflowed
  *
  * Called by pmu_hart_overflow_irq() while the host routes the overflow
  * interrupt to itself (pmu_hart_sse_route()): the host raises its local
  * PMU overflow event (SBI SSE event 0x00010000). Optional: the weak
  * default, for hosts that never route, does nothing.
  */
-void pmu_host_overflow_event(void);
+void pmu_host_overflow_event(struct pmu_hart *h);
 
 #endif /* PMU_HOST_H */

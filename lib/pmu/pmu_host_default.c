@@ -21,6 +21,7 @@ __attribute__((weak)) void pmu_host_csr_clear(unsigned int csr,
 #endif
 
 /* A host that never routes the overflow interrupt has no event to raise. */
-__attribute__((weak)) void pmu_host_overflow_event(void)
+__attribute__((weak)) void pmu_host_overflow_event(struct pmu_hart *h)
 {
+	(void)h;
 }

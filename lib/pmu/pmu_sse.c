@@ -38,5 +38,5 @@ void pmu_hart_sse_resume(struct pmu_hart *h)
 void pmu_hart_overflow_irq(struct pmu_hart *h)
 {
 	pmu_host_csr_clear(PMU_CSR_MIP, PMU_MIP_LCOFIP);
-	pmu_host_overflow_event();
+	pmu_host_overflow_event(h);
 }

@@ -35,8 +35,9 @@ void *pmu_host_smem_ptr(unsigned long addr)
 }
 
 /* A routed counter overflow: SSE's local PMU overflow event. */
-void pmu_host_overflow_event(void)
+void pmu_host_overflow_event(struct pmu_hart *h)
 {
+	(void)h;	/* always the calling hart's */
 	sbi_sse_pmu_overflow();
 }
 
