@@ -400,8 +400,13 @@ static void test_index_errors(void)
 
 	TEST_SBI_ERR(sbi_debug_uninstall_triggers(0, 1), SBI_ERR_INVALID_PARAM,
 		     "uninstall of a free trigger");
-	TEST_SBI_ERR(sbi_debug_enable_triggers(0, 1), SBI_ERR_INVALID_PARAM,
-		     "enable of a free trigger");
+	/* the compatibility rule: a no-op SUCCESS (docs/firmware.md) */
+	TEST_SBI_OK(sbi_debug_enable_triggers(0, 1),
+		    "enable of a free trigger is a no-op SUCCESS");
+	TEST_EQ(mapped_count(), 0,
+		"... and every trigger stays free (trig_state.mapped 0)");
+	TEST_SBI_ERR(sbi_debug_enable_triggers(ntrig, 1), SBI_ERR_INVALID_PARAM,
+		     "enable of trig_idx trig_max (free, out of range)");
 	TEST_SBI_ERR(sbi_debug_disable_triggers(0, 1), SBI_ERR_INVALID_PARAM,
 		     "disable of a free trigger");
 	TEST_SBI_OK(sbi_debug_uninstall_triggers(0, 0), "uninstall, empty mask");
