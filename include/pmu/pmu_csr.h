@@ -23,6 +23,7 @@
 #define PMU_CSR_SCOUNTOVF		0xda0U		/* Sscofpmf */
 #define PMU_CSR_MENVCFG			0x30aU
 #define PMU_CSR_MSTATEEN0		0x30cU		/* Smstateen */
+#define PMU_CSR_MIDELEG			0x303U
 #define PMU_MENVCFG_CDE			(1ULL << 60)	/* Smcdeleg */
 #define PMU_MSTATEEN0_CSRIND		(1ULL << 60)	/* siselect/sireg* */
 
