@@ -55,6 +55,7 @@ static uint64_t gl1[512] __attribute__((aligned(PAGE)));
 static uint64_t gl0[512] __attribute__((aligned(PAGE)));
 static uint64_t vroot[512] __attribute__((aligned(PAGE)));
 static uint64_t ldbuf[8];
+extern unsigned long s_loads(unsigned long buf);
 
 /*
  * pm_loads(buf, n): n loads with PDIS uninhibited; stops early (returning
@@ -360,6 +361,31 @@ static void test_s_owner(void)
 	run(2 * PERIOD);
 	check(wptr() == BUF_VA + PAGE + 128 && amb[1][PDIS_REC_PC] ==
 	      (unsigned long)pm_load_insn, "  TF cleared: writes resume");
+
+	/* sampled in VS-mode: still the HS-level satp, not the guest's */
+	s_paging(pte(amb[0], PTE_RWAD), 0);
+	setup(PDISCTL_OF, BUF_VA, PDISAMBCS_EN | SIZE(0));
+	csr_write(CSR_MPDISCTL, PDISCTL_MEM | PDISCTL_SEL_LOAD | PDISCTL_OF);
+	csr_write(CSR_VSPDISCTL, PDISCTL_S | PDISCTL_MEM | PDISCTL_SEL_LOAD |
+		  PDISCTL_OF);
+	csr_write(CSR_SPDISCOUNTER, -5UL);	/* the 5th load */
+	/* the guest maps BUF_VA elsewhere (amb[1]) */
+	groot[0] = pte((void *)0x80000000UL, PTE_RWAD | 0x08);
+	groot[1] = pte(gl1, PTE_V);
+	groot[2] = groot[0];
+	gl1[0] = pte(gl0, PTE_V);
+	gl0[0] = pte(amb[1], PTE_RWAD);
+	csr_write(CSR_VSATP, SATP_SV39 | ((unsigned long)groot >> 12));
+	csr_write(CSR_HGATP, 0);
+	csr_write(mcountinhibit, 0);
+	run_lower(s_loads, (unsigned long)ldbuf, MODE_VS);
+	csr_write(CSR_VSATP, 0);
+	csr_write(mcountinhibit, ALL_INH);
+	csr_write(CSR_VSPDISCTL, 0);
+	check(wptr() == BUF_VA + 64 && !(cs() & PDISAMBCS_TF) &&
+	      rec_at(0, PDIS_REC_ADR1) == (unsigned long)ldbuf &&
+	      !amb[1][PDIS_REC_ADR1],
+	      "PDISS=1, a VS-mode sample: the HS-level satp, not the guest's");
 
 	s_paging(pte(amb[0], PTE_RWAD | PTE_U), 0);
 	setup(PDISCTL_OF, BUF_VA, PDISAMBCS_EN | SIZE(0));
