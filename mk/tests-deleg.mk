@@ -29,6 +29,8 @@ DELEG_RUNS	?= none:max:0:0:0:0 \
 		   pdis:max:0:1:0:1 \
 		   nocdeleg:max,smcdeleg=false,ssccfg=false:0x7fd:1:0:1:deleg.smcdeleg=0 \
 		   nocntrpmf:max,smcntrpmf=false:0x7fd:1:0x7f8:1 \
+		   pdismem:max,x-pdis-mem=true:0x7f8:1:0x7f8:1:deleg.pdismem=1 \
+		   pdismem-kept:max,x-pdis-mem=true:0x7f8:0:0x7f8:0:deleg.pdismem=1 \
 		   $(if $(filter 0,$(FW_PMU_DELEGATE)),default:max:-:-:0:$(FW_PDIS_DELEGATE))
 MKDTB		:= $(TOP)/scripts/mkdtb.sh
 RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh

@@ -3,7 +3,7 @@
 # library tests/payload/) against the project firmware.
 #
 #   make hostile-payload    build build/tests/hostile/hostile.elf
-#   make check-hostile      run the three parts; ends with
+#   make check-hostile      run the four parts; ends with
 #                           "hostile: N passed, N failed[, N skipped]"
 #
 # Runs (name:cpu:smp:icount:payload args, '+' between args):
@@ -17,6 +17,8 @@
 #   storm-deleg    the storm on `max` (without Zama16b, whose misaligned
 #                  AMOs QEMU never traps) with hpmcounters 3..10 and PDIS
 #                  delegated to S-mode (DT knobs, docs/delegation.md)
+#   pdisbuf        the same CPU and DT with the PDIS memory buffer
+#                  (x-pdis-mem): the buffer aimed at the firmware
 #
 # Knobs: HOSTILE_CALLS (storm calls per hart, default 25000),
 # HOSTILE_SEED (PRNG seed; the default is fixed so runs repeat),
@@ -48,7 +50,8 @@ HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
 		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
 		  isolation-max:max:2:1:hostile.isolation \
 		  smp:$(HOSTILE_SSCOF):32:0:hostile.smp:qemu-virt-sscofpmf-32 \
-		  storm-deleg:max,zama16b=false:4:0:hostile.storm+hostile.salt=0xde1e:qemu-virt-max-nozama16b-4-deleg
+		  storm-deleg:max,zama16b=false:4:0:hostile.storm+hostile.salt=0xde1e:qemu-virt-max-nozama16b-4-deleg \
+		  pdisbuf:max,zama16b=false,x-pdis-mem=true:4:1:hostile.pdisbuf:qemu-virt-max-nozama16b-4-deleg
 HOSTILE_DTBS	= $(foreach r,$(HOSTILE_RUNS),$(if $(word 6,$(subst :, ,$(r))),$(BUILD)/dts/$(word 6,$(subst :, ,$(r))).dtb))
 RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Suite `sampling`: the S-mode profiling demo (tests/sampling/, on the
-# payload library tests/payload/) on `max` under -icount shift=0, with
+# payload library tests/payload/) on `max` with the PDIS memory buffer
+# (x-pdis-mem, for the batch-mode profile) under -icount shift=0, with
 # counters 3..10 and PDIS delegated to S-mode through the DT knobs
 # (docs/delegation.md). It samples a U-mode workload with delegated
 # counters (Sspesa/Ssplcofi) and PDIS, checks every sample, and prints the
@@ -14,7 +15,7 @@ include $(TOP)/tests/payload/payload.mk
 $(eval $(call payload_program,sampling,$(TOP)/tests/sampling))
 
 SAMPLING_PAYLOAD	:= $(sampling_PAYLOAD_ELF)
-SAMPLING_CPU		?= max
+SAMPLING_CPU		?= max,x-pdis-mem=true
 SAMPLING_DELEGATE	?= 0x7f8
 SAMPLING_PDIS		?= 1
 SAMPLING_TIMEOUT	?= 300

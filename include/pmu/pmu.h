@@ -36,6 +36,7 @@
 #define PMU_FEAT_SMSTATEEN	(1U << 5)	/* mstateen0 */
 #define PMU_FEAT_SMPDIS		(1U << 6)	/* mpdisctl */
 #define PMU_FEAT_SSPDIS		(1U << 7)	/* spdis* for S-mode */
+#define PMU_FEAT_PDISMEM	(1U << 8)	/* PDIS memory buffer (spdisambcs) */
 
 /*
  * Rules that serve deployed clients where they break the letter of the

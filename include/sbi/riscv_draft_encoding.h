@@ -26,8 +26,8 @@
 #define CSR_SPDISEVMATCH		0x5f6
 #define CSR_SPDISEVMATCHH		0x5f7
 #define CSR_SPDISFILTER			0x5f8
-#define CSR_SPDISAMBCS			0x5f9	/* reserved: MEM hardwired to 0 */
-#define CSR_SPDISAMBADDR		0x5fa	/* reserved: MEM hardwired to 0 */
+#define CSR_SPDISAMBCS			0x5f9	/* only if MEM is not hardwired 0 */
+#define CSR_SPDISAMBADDR		0x5fa	/* only if MEM is not hardwired 0 */
 #define CSR_VSPDISCTL			0x6f0
 #define CSR_VSPDISCTLH			0x6f1
 
@@ -66,6 +66,42 @@
 #define SPDISFILTER_INV			(1ULL << 12)
 #define SPDISFILTER_LATSEL_SHIFT	13
 #define SPDISFILTER_LATSEL_MASK		(0x7ULL << 13)
+
+/*
+ * spdisambcs: the Ssamb sambcs layout of the Self-hosted Trace draft
+ * (src/asyncmbuf.adoc). TFPTR is the buffer offset of the faulting page,
+ * in pages. EMPTY reads 1 (the model writes each record at once); TRV
+ * reads EN & !TF. Model choice where Ssamb leaves it open: a write that
+ * fails for any reason (page fault, guest-page fault, PMP or bus error)
+ * stops the buffer with TF=1 and a LAMBI; records are then dropped
+ * (PDIS.DROPPED) until software clears TF.
+ */
+#define PDISAMBCS_EN			(1ULL << 0)
+#define PDISAMBCS_SIZE_SHIFT		1	/* buffer = 2^(SIZE+12) bytes */
+#define PDISAMBCS_SIZE_MASK		(0x1fULL << 1)
+#define PDISAMBCS_SIZE_MAX		20	/* 4 GiB; 21..31 reserved */
+#define PDISAMBCS_BMITH_SHIFT		9	/* top 2 offset bits to match */
+#define PDISAMBCS_BMITH_MASK		(0x3ULL << 9)
+#define PDISAMBCS_BMIEN			(1ULL << 11)
+#define PDISAMBCS_TFPTR_SHIFT		12
+#define PDISAMBCS_TFPTR_MASK		(0xfffffULL << 12)
+#define PDISAMBCS_SOF			(1ULL << 32)	/* stop on full */
+#define PDISAMBCS_TF			(1ULL << 59)	/* write faulted */
+#define PDISAMBCS_BMI			(1ULL << 60)	/* threshold reached */
+#define PDISAMBCS_WRAP			(1ULL << 61)
+#define PDISAMBCS_EMPTY			(1ULL << 62)
+#define PDISAMBCS_TRV			(1ULL << 63)
+/*
+ * spdisambaddr: records are aligned to their size (64 bytes on RV64), so
+ * bits 5:0 read 0. The draft says "bits 6:0" (RV32: "5:0") "so that
+ * records are aligned to their size": one bit too many for a 64-byte
+ * record, and with bit 6 hardwired the write pointer could not advance
+ * by one record (Ssamb adds the bytes written). The model keeps the
+ * stated purpose.
+ */
+#define PDISAMBADDR_ALIGN_MASK		0x3fULL
+/* Local asynchronous memory buffer interrupt (Ssamb): mip/mie bit 14 */
+#define IRQ_LAMBI			14
 
 /* The sample record (64 bytes): word indices */
 #define PDIS_REC_HDREV			0
@@ -129,7 +165,7 @@
 
 /* Bits in existing registers */
 #define MENVCFG_PDISS_SHIFT		58	/* spec proposes 59 = Ssdbltrp DTE */
-#define HENVCFG_PDISV_SHIFT		58
+#define HENVCFG_PDISV_SHIFT		58	/* writable only with MEM */
 #define SMSTATEEN0_PDIS_SHIFT		61	/* mstateen0 and hstateen0 */
 #define COUNTINHIBIT_PDIS_SHIFT		1	/* m/scountinhibit bit 1 */
 #define SCOUNTOVF_PDIS_SHIFT		1	/* mirrors mpdisctl.OF */

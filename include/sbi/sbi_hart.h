@@ -5,9 +5,14 @@
 
 #include <stdbool.h>
 #include <sbi/riscv_encoding.h>
+#include <sbi/riscv_draft_encoding.h>
+
+/* The PDIS memory buffer's interrupt (Ssamb LAMBI), S-mode's with PDIS */
+#define MIP_LAMBIP	BIT(IRQ_LAMBI)
 
 /* Interrupts that belong to S-mode (delegated when present). */
-#define SBI_HART_S_IRQS	(MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP)
+#define SBI_HART_S_IRQS	(MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP | \
+			 MIP_LAMBIP)
 
 /*
  * Program delegation, PMP, counters, envcfg and the PMU for this hart: at

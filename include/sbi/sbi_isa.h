@@ -35,6 +35,7 @@ struct sbi_isa {
 	unsigned long ext;	/* bit per enum sbi_isa_ext */
 	bool has_mcountinhibit;
 	bool has_menvcfg;
+	bool has_pdis_mem;	/* Smpdis memory buffer: spdisambcs exists */
 };
 
 static inline bool sbi_isa_has(const struct sbi_isa *isa, enum sbi_isa_ext e)

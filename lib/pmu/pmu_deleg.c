@@ -9,6 +9,8 @@
 
 #define PMU_INHIBIT_PDIS	(1UL << COUNTINHIBIT_PDIS_SHIFT)
 #define PMU_MSTATEEN0_PDIS	(1ULL << SMSTATEEN0_PDIS_SHIFT)
+#define PMU_MENVCFG_PDISS	(1ULL << MENVCFG_PDISS_SHIFT)
+#define PMU_MIP_LAMBI		(1UL << IRQ_LAMBI)
 
 /* Counters S-mode may own without being able to count M-mode. */
 static uint32_t pmu_deleg_safe(unsigned int feat, uint32_t hw)
@@ -61,10 +63,17 @@ static void pmu_csr_assign(unsigned int csr, unsigned long bits, bool on)
 		pmu_host_csr_clear(csr, bits);
 }
 
-/* mpdisctl: nothing selected, M never; OF=1 so no LCOFI is pending. */
-static void pmu_pdis_reset(void)
+/*
+ * mpdisctl: nothing selected, M never; OF=1 so no LCOFI is pending. The
+ * memory buffer, if any, disabled and pointing nowhere.
+ */
+static void pmu_pdis_reset(unsigned int feat)
 {
 	pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, PMU_INHIBIT_PDIS);
+	if (feat & PMU_FEAT_PDISMEM) {
+		pmu_host_csr_write(CSR_SPDISAMBCS, 0);
+		pmu_host_csr_write(CSR_SPDISAMBADDR, 0);
+	}
 	if (sizeof(unsigned long) < 8) {
 		pmu_host_csr_write(CSR_MPDISCTL, 0);
 		pmu_host_csr_write(CSR_MPDISCTLH,
@@ -72,6 +81,21 @@ static void pmu_pdis_reset(void)
 	} else {
 		pmu_host_csr_write(CSR_MPDISCTL, (unsigned long)PDISCTL_OF);
 	}
+}
+
+/*
+ * The PDIS memory buffer writes with M-mode privilege unless
+ * menvcfg.PDISS=1. M-mode never uses it, so PDISS is always 1: whoever
+ * reaches spdisambaddr (S-mode when PDIS is delegated, the guest with the
+ * hypervisor's henvcfg.PDISV) writes with S/VS privilege, translation and
+ * PMP, never into the firmware. Its interrupt (LAMBI) goes with PDIS.
+ */
+static void pmu_pdis_buffer(unsigned int feat, bool pdis)
+{
+	if (!(feat & PMU_FEAT_PDISMEM))
+		return;
+	pmu_host_csr_set(PMU_CSR_MENVCFG, (unsigned long)PMU_MENVCFG_PDISS);
+	pmu_csr_assign(PMU_CSR_MIDELEG, PMU_MIP_LAMBI, pdis);
 }
 
 /*
@@ -97,6 +121,7 @@ static void pmu_deleg_enable(struct pmu_hart *h, unsigned int feat)
 
 	h->cde = plat->deleg_mask && (feat & PMU_FEAT_SMCDELEG);
 	pmu_hart_counteren(h);
+	pmu_pdis_buffer(feat, pdis);
 	if (feat & PMU_FEAT_SMSTATEEN) {
 		if (h->cde)
 			pmu_host_csr_set(PMU_CSR_MSTATEEN0,
@@ -117,7 +142,7 @@ void pmu_hart_delegate(struct pmu_hart *h, unsigned int hart_features)
 	h->hart_features = hart_features;
 	pmu_deleg_reset_ctrs(h->plat, h->plat->deleg_mask);
 	if (hart_features & PMU_FEAT_SMPDIS)
-		pmu_pdis_reset();
+		pmu_pdis_reset(hart_features);
 	pmu_deleg_enable(h, hart_features);
 }
 

@@ -106,9 +106,12 @@ static void print_delegation(void)
 	else
 		sbi_printf("PMU delegation  : none (SBI manages every counter)\n");
 	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SMPDIS))
-		sbi_printf("PDIS            : %s, M-mode never sampled\n",
+		sbi_printf("PDIS            : %s, M-mode never sampled, %s\n",
 			   p->pdis_deleg ? "S-mode (mstateen0.PDIS=1)"
-					 : "kept from S-mode");
+					 : "kept from S-mode",
+			   sbi_plat.isa.has_pdis_mem ?
+			   "memory buffer (menvcfg.PDISS=1)" :
+			   "no memory buffer (MEM hardwired 0)");
 	/* docs/pmu.md, "Compatibility with deployed kernels" */
 	sbi_printf("PMU compat      : %s\n", p->compat ?
 		   "Linux 6.12 restart base, snapshot kept over HSM stop" :

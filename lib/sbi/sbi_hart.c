@@ -48,6 +48,8 @@ static void setup_delegation(const struct sbi_scratch *s)
 	/* counter overflow and PDIS share the LCOFI, always S-mode's */
 	if (sbi_isa_has(&s->isa, SBI_ISA_EXT_SSCOFPMF))
 		irqs |= MIP_LCOFIP;
+	/* the PDIS buffer's LAMBI is the PMU policy's (pmu_hart_delegate) */
+	irqs |= csr_read(CSR_MIDELEG) & MIP_LAMBIP;
 	csr_write(CSR_MIDELEG, irqs);
 	csr_write(CSR_MEDELEG, deleg_exceptions(s));
 }

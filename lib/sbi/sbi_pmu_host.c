@@ -98,6 +98,8 @@ unsigned int sbi_pmu_features(const struct sbi_isa *isa)
 		f |= PMU_FEAT_SMPDIS;
 	if (sbi_isa_has(isa, SBI_ISA_EXT_SSPDIS))
 		f |= PMU_FEAT_SSPDIS;
+	if (isa->has_pdis_mem)
+		f |= PMU_FEAT_PDISMEM;
 	return f;
 }
 

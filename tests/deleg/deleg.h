@@ -93,6 +93,15 @@ unsigned long hpm_csr_read_catch(unsigned int i, unsigned long *val);
 unsigned long deleg_probe_mask(void);
 /* Is PDIS usable from S-mode (spdisctl readable)? */
 bool pdis_usable(void);
+/* Does S-mode reach the PDIS memory buffer (spdisambcs readable)? */
+bool pdis_mem_usable(void);
+/*
+ * Point the PDIS memory buffer at @addr with control @ambcs (EN last, as
+ * Ssamb asks); pdis_amb_off() disables it and clears the LAMBI.
+ */
+void pdis_amb_set(unsigned long addr, unsigned long ambcs);
+void pdis_amb_off(void);
+#define SIP_LAMBIP		(1UL << IRQ_LAMBI)
 
 /* Program delegated counter i: event (sireg2) and value (sireg). */
 void dctr_setup(unsigned int i, unsigned long event, unsigned long value);
@@ -118,7 +127,8 @@ void pdis_disarm(void);
  * trap vector as usual; an exception other than the final ecall is
  * recorded in lower_trap (the first one only) and the faulting 4-byte
  * instruction is skipped when lower_trap.armed, else it is fatal.
- * VS-mode needs the H extension; vsatp/hgatp are set to Bare.
+ * VS-mode needs the H extension; vsatp/hgatp are set to lower_vsatp and
+ * lower_hgatp (0: Bare).
  */
 enum lower_mode { LOWER_U = 0, LOWER_VS = 1 };
 
@@ -129,6 +139,7 @@ struct lower_trap {
 };
 
 extern struct lower_trap lower_trap;
+extern unsigned long lower_vsatp, lower_hgatp;
 /* armed before each VS-mode run; disarmed if lower_vector ran in VS-mode */
 extern struct lower_trap vs_landing_trap;
 

@@ -8,9 +8,11 @@
  *   deleg.hw=H     every hardware counter of the CPU (SBI's or S-mode's)
  *   deleg.smcdeleg=0  the CPU has no Smcdeleg (default 1): sireg* at
  *                  0x40-0x5F is then unspecified and not checked
+ *   deleg.pdismem=1   the CPU has the PDIS memory buffer (x-pdis-mem)
  * One file per area: access.c (which CSR S/VS-mode may touch), sbi.c (SBI
  * and delegation never share a counter), mmode.c (M-mode is never counted
- * or sampled), main.c (what was delegated, the DT).
+ * or sampled), pdismem.c (the PDIS memory buffer), main.c (what was
+ * delegated, the DT).
  */
 #ifndef DELEG_TESTS_H
 #define DELEG_TESTS_H
@@ -62,5 +64,6 @@ void test_sbi_separation(void);
 void test_sbi_reads(void);
 void test_mmode_counted(void);
 void test_mmode_sampled(void);
+void test_pdismem(void);
 
 #endif /* DELEG_TESTS_H */

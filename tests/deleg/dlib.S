@@ -11,6 +11,8 @@
  * payload's trap vector (whose sret resumes the lower mode); any other
  * exception is recorded and skipped when lower_trap.armed is set (one
  * exception per arming), else handed to the payload's vector (fatal).
+ * VS-mode runs under lower_vsatp and lower_hgatp (0, Bare, unless a test
+ * sets them).
  * One hart at a time (the state is global).
  */
 #include <payload/config.h>
@@ -70,10 +72,12 @@ lower_call:
 	li	t1, SSTATUS_SPP
 	csrc	sstatus, t1
 	beqz	a2, 1f
-	/* VS-mode: SPP = S, hstatus.SPV = 1, Bare translation both stages */
+	/* VS-mode: SPP = S, hstatus.SPV = 1, lower_vsatp/lower_hgatp (0: Bare) */
 	csrs	sstatus, t1
-	csrw	CSR_VSATP, zero
-	csrw	CSR_HGATP, zero
+	ld	t3, lower_vsatp
+	csrw	CSR_VSATP, t3
+	ld	t3, lower_hgatp
+	csrw	CSR_HGATP, t3
 	li	t1, HSTATUS_SPV
 	csrs	CSR_HSTATUS, t1
 	/*
@@ -162,6 +166,11 @@ lower_vector:
 
 	.bss
 	.balign 8
+	.globl	lower_vsatp, lower_hgatp
+lower_vsatp:
+	.space	8
+lower_hgatp:
+	.space	8
 lower_state:
 	.space	LS_SIZE
 	.globl	lower_trap

@@ -43,6 +43,27 @@ bool pdis_usable(void)
 	return csr_read_catch(CSR_SPDISCTL, &v) == NO_TRAP;
 }
 
+bool pdis_mem_usable(void)
+{
+	unsigned long v;
+
+	return csr_read_catch(CSR_SPDISAMBCS, &v) == NO_TRAP;
+}
+
+void pdis_amb_set(unsigned long addr, unsigned long ambcs)
+{
+	csr_write(CSR_SPDISAMBCS, 0);
+	csr_write(CSR_SPDISAMBADDR, addr);
+	csr_write(CSR_SPDISAMBCS, ambcs);
+	csr_clear(CSR_SIP, SIP_LAMBIP);
+}
+
+void pdis_amb_off(void)
+{
+	csr_write(CSR_SPDISAMBCS, 0);
+	csr_clear(CSR_SIP, SIP_LAMBIP);
+}
+
 unsigned long dctr_read_event(unsigned int i)
 {
 	csr_write(CSR_SISELECT, ISELECT_CTR(i));

@@ -87,6 +87,7 @@ int payload_main(void)
 	test_sbi_reads();
 	test_mmode_counted();
 	test_mmode_sampled();
+	test_pdismem();
 	/* last: a firmware that loses a VS-mode trap may not come back */
 	if (cfg.hyp)
 		test_access_vs();

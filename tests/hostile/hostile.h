@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The hostile-supervisor payload: an S-mode program that tries to crash,
- * corrupt or spy through the firmware. Three parts, chosen by words in the
+ * corrupt or spy through the firmware. Four parts, chosen by words in the
  * bootargs (all of them when none is given):
  *
  *	hostile.storm		random and adversarial SBI calls on every hart
  *	hostile.isolation	memory, counter and per-hart isolation
  *	hostile.smp		HSM hot-plug and PMU stress on all harts
+ *	hostile.pdisbuf		the PDIS memory buffer aimed at the firmware
  *
  * Knobs: hostile.calls=N (storm calls per hart), hostile.seed=N,
  * hostile.lives=N (HSM starts in the SMP part). See README.md.
@@ -203,5 +204,6 @@ extern const ctr_read_fn ctr_read_table[32];
 void storm_run(void);
 void isolation_run(void);
 void smp_run(void);
+void pdisbuf_run(void);
 
 #endif /* HOSTILE_H */

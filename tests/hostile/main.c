@@ -11,9 +11,10 @@ int payload_main(void)
 	bool storm = payload_has_arg("hostile.storm");
 	bool iso = payload_has_arg("hostile.isolation");
 	bool smp = payload_has_arg("hostile.smp");
+	bool pdisbuf = payload_has_arg("hostile.pdisbuf");
 
-	if (!storm && !iso && !smp)
-		storm = iso = smp = true;
+	if (!storm && !iso && !smp && !pdisbuf)
+		storm = iso = smp = pdisbuf = true;
 	env_init();
 	test_diag("hostile: seed 0x%lx, %lu storm calls per hart, %lu HSM lives",
 		  env.seed, env.calls, env.lives);
@@ -32,5 +33,7 @@ int payload_main(void)
 		isolation_run();
 	if (smp)
 		smp_run();
+	if (pdisbuf)
+		pdisbuf_run();
 	return 0;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # CPU properties of the QEMU model: dependency errors, riscv,isa-extensions
-# strings, defaults (off in rv64, on in max; x-trap-misaligned off in both)
+# strings, defaults (off in rv64, on in max; x-trap-misaligned and
+# x-pdis-mem off in both)
 # and the riscv,pmu node.
 #   props.sh QEMU
 set -u
@@ -71,6 +72,12 @@ t "rv64: x-trap-misaligned off by default" \
 t "max: x-trap-misaligned off" "[ \"\$(prop max x-trap-misaligned)\" = false ]"
 t "x-trap-misaligned=on is accepted" \
 	"[ \"\$(prop rv64,x-trap-misaligned=on x-trap-misaligned)\" = true ]"
+t "rv64: x-pdis-mem off by default (MEM hardwired 0)" \
+	"[ \"\$(prop rv64 x-pdis-mem)\" = false ]"
+t "max: x-pdis-mem off" "[ \"\$(prop max x-pdis-mem)\" = false ]"
+dtb err6 rv64,sscofpmf=true,x-pdis-mem=true
+t "x-pdis-mem without x-smpdis is refused" \
+	"grep -q 'x-pdis-mem requires Smpdis' $tmp/err6.out"
 
 pmu() { fdtget -t x "$tmp/def.dtb" /pmu "$1" 2>/dev/null; }
 t "riscv,pmu: riscv,event-to-mhpmevent maps 0x5 to selector 5" \

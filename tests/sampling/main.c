@@ -302,6 +302,11 @@ int payload_main(void)
 	if (test_report(demo.pdis, "spdisctl traps",
 			"PDIS is delegated to S-mode"))
 		demo_pdis();
+	if (demo.pdis && pdis_mem_usable())
+		demo_pdis_batch();
+	else
+		test_skip("spdisambcs traps (MEM hardwired 0)",
+			  "PDIS batch mode through the memory buffer");
 	demo_profile();
 	return 0;
 }

@@ -3,7 +3,8 @@
  * The S-mode profiling demo: a U-mode workload with a known hot load and a
  * known hot branch (workload.S), profiled with delegated counters
  * (Smcdeleg/Ssccfg + Sspesa/Ssplcofi) and PDIS (Sspdis). Three parts:
- * event sampling (events.c), PDIS sampling (pdis.c), a time profile from
+ * event sampling (events.c), PDIS sampling (pdis.c, batch mode through
+ * the memory buffer in batch.c), a time profile from
  * cycle sampling (profile.c); the LCOFI handler and the tables in main.c.
  */
 #ifndef SAMPLING_H
@@ -87,6 +88,7 @@ enum { FN_LOAD, FN_LDST, FN_MAIN, FN_HOT, FN_WARM, FN_COLD, NR_FUNCS };
 
 void demo_events(void);
 void demo_pdis(void);
+void demo_pdis_batch(void);
 void demo_profile(void);
 
 #endif /* __ASSEMBLY__ */

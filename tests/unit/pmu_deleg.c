@@ -210,6 +210,48 @@ static void resume_reapplies_enables(void)
 	UT_EQ(sim.inhibit & INH_PDIS, 0);
 }
 
+#define PDISS		(1ULL << MENVCFG_PDISS_SHIFT)
+#define LAMBI		(1ULL << IRQ_LAMBI)
+
+/* The buffer, delegated: S-mode privilege, LAMBI S-mode's, reset off */
+static void pdis_buffer_delegated(void)
+{
+	struct sim_cfg c = cfg_deleg;
+
+	c.pdismem = true;
+	plat_setup(&c, 0x78, true);
+	sim.ambcs = PDISAMBCS_EN;	/* a previous owner's buffer */
+	sim.ambaddr = 0x80000000;
+	hart_setup(&c);
+	UT_EQ(sim.menvcfg, PMU_MENVCFG_CDE | PDISS);
+	UT_EQ(sim.mideleg & LAMBI, LAMBI);
+	UT_EQ(sim.ambcs, 0);
+	UT_EQ(sim.ambaddr, 0);
+	UT_EQ(sim.mstateen0 & STATEEN_PDIS, STATEEN_PDIS);
+	/* resume: PDISS and LAMBI again */
+	sim.menvcfg = 0;
+	sim.mideleg = 0;
+	pmu_hart_resume(H);
+	UT_EQ(sim.menvcfg, PMU_MENVCFG_CDE | PDISS);
+	UT_EQ(sim.mideleg & LAMBI, LAMBI);
+}
+
+/* Kept: still PDISS=1 (never an M-mode buffer), LAMBI not delegated */
+static void pdis_buffer_kept(void)
+{
+	struct sim_cfg c = cfg_deleg;
+
+	c.pdismem = true;
+	plat_setup(&c, 0, false);
+	sim.mideleg = LAMBI;
+	hart_setup(&c);
+	UT_EQ(sim.menvcfg, PDISS);
+	UT_EQ(sim.mideleg & LAMBI, 0);
+	UT_EQ(sim.mstateen0 & STATEEN_PDIS, 0);
+	UT_EQ(sim.ambcs, 0);
+	UT_EQ(sim.bad_access, 0);
+}
+
 static const struct ut_case cases[] = {
 	UT_CASE(narrowed_to_safe_counters),
 	UT_CASE(sbi_never_hands_out_delegated),
@@ -220,6 +262,8 @@ static const struct ut_case cases[] = {
 	UT_CASE(hart_lacking_smcdeleg_stays_sbi),
 	UT_CASE(emulated_reads_only_for_sbi_counters),
 	UT_CASE(resume_reapplies_enables),
+	UT_CASE(pdis_buffer_delegated),
+	UT_CASE(pdis_buffer_kept),
 };
 
 void suite_deleg(void)

@@ -30,7 +30,8 @@ unsigned int env_features(const struct sim_cfg *cfg)
 	       (cfg->hyp ? PMU_FEAT_HYP : 0) |
 	       (cfg->smcdeleg ? PMU_FEAT_SMCDELEG : 0) |
 	       (cfg->smstateen ? PMU_FEAT_SMSTATEEN : 0) |
-	       (cfg->smpdis ? PMU_FEAT_SMPDIS | PMU_FEAT_SSPDIS : 0);
+	       (cfg->smpdis ? PMU_FEAT_SMPDIS | PMU_FEAT_SSPDIS : 0) |
+	       (cfg->pdismem ? PMU_FEAT_PDISMEM : 0);
 }
 
 void env_setup(const struct sim_cfg *cfg, enum env_map map)

@@ -156,7 +156,19 @@ static int sim_csr(unsigned int csr, uint64_t **reg, uint64_t *wmask,
 	}
 	if (csr == SIM_MENVCFG) {
 		*reg = &sim.menvcfg;
-		*wmask = sim.cfg.smcdeleg ? PMU_MENVCFG_CDE : 0;
+		*wmask = (sim.cfg.smcdeleg ? PMU_MENVCFG_CDE : 0) |
+			 (sim.cfg.pdismem ? 1ULL << MENVCFG_PDISS_SHIFT : 0);
+		return 0;
+	}
+	if (csr == SIM_MIDELEG) {
+		*reg = &sim.mideleg;
+		*wmask = 0x2222 | (sim.cfg.pdismem ? 1ULL << IRQ_LAMBI : 0);
+		return 0;
+	}
+	if ((csr == CSR_SPDISAMBCS || csr == CSR_SPDISAMBADDR) &&
+	    sim.cfg.pdismem) {
+		*reg = csr == CSR_SPDISAMBCS ? &sim.ambcs : &sim.ambaddr;
+		*wmask = ~0ULL;
 		return 0;
 	}
 	if (csr == SIM_MSTATEEN0 && sim.cfg.smstateen) {
@@ -166,7 +178,7 @@ static int sim_csr(unsigned int csr, uint64_t **reg, uint64_t *wmask,
 	}
 	if (csr == SIM_MPDISCTL && sim.cfg.smpdis) {
 		*reg = &sim.mpdisctl;
-		*wmask = ~PDISCTL_MEM;	/* no memory buffer */
+		*wmask = sim.cfg.pdismem ? ~0ULL : ~PDISCTL_MEM;
 		return 0;
 	}
 	if ((csr == SIM_MCYCLECFG || csr == SIM_MINSTRETCFG) &&

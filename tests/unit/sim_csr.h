@@ -23,6 +23,7 @@ struct sim_cfg {
 	bool smcdeleg;		/* menvcfg.CDE writable */
 	bool smstateen;		/* mstateen0 exists */
 	bool smpdis;		/* mpdisctl exists */
+	bool pdismem;		/* and the PDIS memory buffer (spdisamb*) */
 	bool fw_platform;	/* platform firmware events (sim_plat.h) */
 };
 
@@ -37,6 +38,8 @@ struct sim_hart {
 	uint64_t menvcfg;
 	uint64_t mstateen0;
 	uint64_t mpdisctl;
+	uint64_t mideleg;
+	uint64_t ambcs, ambaddr;	/* spdisambcs, spdisambaddr */
 	unsigned int lcofi;		/* overflow interrupts raised */
 	unsigned int bad_access;	/* accesses to absent CSRs */
 	unsigned int bad_csr;
@@ -55,6 +58,7 @@ extern struct sim_hart sim;
 #define SIM_MENVCFG		0x30aU
 #define SIM_MSTATEEN0		0x30cU
 #define SIM_MPDISCTL		0x7f0U
+#define SIM_MIDELEG		0x303U
 
 /* Selectors that also tick the fixed counters */
 #define SIM_SEL_CYCLES		1

@@ -144,6 +144,9 @@ void sbi_isa_probe(struct sbi_isa *isa)
 		menvcfg_bit_writable(MENVCFG_PMM_PMLEN_7));
 	set_ext(isa, SBI_ISA_EXT_SSPESA, csr_exists(CSR_SHPMSPC));
 	set_ext(isa, SBI_ISA_EXT_SMPDIS, csr_exists(CSR_MPDISCTL));
+	/* implemented only where mpdisctl.MEM is not hardwired to 0 */
+	isa->has_pdis_mem = sbi_isa_has(isa, SBI_ISA_EXT_SMPDIS) &&
+			    csr_exists(CSR_SPDISAMBCS);
 	/* M-mode may read time where S-mode cannot: the DT must agree */
 	set_ext(isa, SBI_ISA_EXT_ZICNTR_TIME,
 		sbi_isa_has(isa, SBI_ISA_EXT_ZICNTR_TIME) &&

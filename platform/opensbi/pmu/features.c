@@ -11,14 +11,20 @@
 #include <sbi/riscv_draft_encoding.h>
 #include "tally_pmu.h"
 
-static bool pdis_csrs(bool supervisor)
+static bool pdis_csr(unsigned int csr)
 {
 	struct sbi_trap_info trap = { 0 };
 
-	if (supervisor)
+	switch (csr) {
+	case CSR_SPDISCTL:
 		csr_read_allowed(CSR_SPDISCTL, &trap);
-	else
+		break;
+	case CSR_SPDISAMBCS:
+		csr_read_allowed(CSR_SPDISAMBCS, &trap);
+		break;
+	default:
 		csr_read_allowed(CSR_MPDISCTL, &trap);
+	}
 	return !trap.cause;
 }
 
@@ -41,10 +47,13 @@ unsigned int tally_pmu_hart_features(struct sbi_scratch *scratch)
 	if (HAS(SMSTATEEN))
 		f |= PMU_FEAT_SMSTATEEN;
 #undef HAS
-	if (pdis_csrs(false)) {
+	if (pdis_csr(CSR_MPDISCTL)) {
 		f |= PMU_FEAT_SMPDIS;
-		if (pdis_csrs(true))
+		if (pdis_csr(CSR_SPDISCTL))
 			f |= PMU_FEAT_SSPDIS;
+		/* only where mpdisctl.MEM is not hardwired to 0 */
+		if (pdis_csr(CSR_SPDISAMBCS))
+			f |= PMU_FEAT_PDISMEM;
 	}
 	return f;
 }

@@ -31,6 +31,12 @@ unsigned long pmu_host_csr_read(unsigned int csr)
 		return csr_read(CSR_MSTATEEN0);
 	case CSR_MPDISCTL:
 		return csr_read(CSR_MPDISCTL);
+	case CSR_MIDELEG:
+		return csr_read(CSR_MIDELEG);
+	case CSR_SPDISAMBCS:
+		return csr_read(CSR_SPDISAMBCS);
+	case CSR_SPDISAMBADDR:
+		return csr_read(CSR_SPDISAMBADDR);
 	default:
 		return csr_read_num(csr);
 	}
@@ -76,6 +82,15 @@ void pmu_host_csr_write(unsigned int csr, unsigned long val)
 		break;
 	case CSR_MPDISCTL:
 		csr_write(CSR_MPDISCTL, val);
+		break;
+	case CSR_MIDELEG:
+		csr_write(CSR_MIDELEG, val);
+		break;
+	case CSR_SPDISAMBCS:
+		csr_write(CSR_SPDISAMBCS, val);
+		break;
+	case CSR_SPDISAMBADDR:
+		csr_write(CSR_SPDISAMBADDR, val);
 		break;
 	default:
 		csr_write_num(csr, val);
