@@ -5,12 +5,14 @@
 #
 # The CPU has Smcdeleg/Ssccfg/Sscsrind/Smcntrpmf and the firmware is told
 # to delegate cycle, instret and hpmcounters 3..10 (tally,pmu-delegate =
-# $DELEG_MASK); it keeps 11..18 and the firmware counters. Four boots:
+# $DELEG_MASK); it keeps 11..18 and the firmware counters. Boots:
 #   - sbi: the same CPU with nothing delegated, the patched kernel: the
 #     reference counts (everything through SBI);
 #   - deleg: the patched kernel on delegated counters;
 #   - stock: the stock kernel with the same delegation (it cannot use the
 #     delegated counters and must keep working through SBI);
+#   - hole: hpmcounter 4 absent inside the requested mask (the kernel's
+#     probe of it traps and is caught);
 #   - two one-hart boots with QEMU's interrupt log (-d int), delegated and
 #     not, that count the supervisor ecalls (SBI calls) of a perf stat of
 #     a pipe that context-switches a few hundred times.
@@ -153,6 +155,24 @@ check_boot "patched kernel, delegated" mix
 run_stock deleg-stock "$guest" "${boot_opts[@]}" --chosen tally,pmu-delegate=$DELEG_MASK
 printf '%s\n' "$LOG_TEXT" | grep '^T:' | sed 's/^/  /'
 check_boot "stock kernel, delegation on"
+
+# A hole in the counters (hpmcounter 4 absent: pmu-mask 0x7e8) inside the
+# requested mask 0x3d: the firmware delegates 0x2d, the kernel's probe of
+# counter 4 takes an illegal instruction and must survive it.
+run_guest deleg-hole "
+dmesg | grep riscv-pmu | sed 's/^/T:dmesg /'
+ON=1
+stat u -e instructions:u,inst.ret:u,inst.ret.load:u,inst.ret.store:u tally-events $N
+" --icount --cpu "$DELEG_CPU,pmu-mask=0x7e8" --chosen tally,pmu-delegate=0x3d
+printf '%s\n' "$LOG_TEXT" | grep '^T:' | sed 's/^/  /'
+check "hole: the driver finds cycle, instret, 3 and 5 delegated, not the absent 4" \
+	has '^T:dmesg .*riscv-pmu-sbi: 4 hardware counters delegated \(mask 0x2d\)'
+for e in instructions:u inst.ret:u inst.ret.load:u inst.ret.store:u; do
+	v=$(perf_value "$e" "T:u ") r=$(refval u "$e")
+	check "hole: $e ${v:-none}, through SBI ${r:-none} (exactly)" \
+		eval 'positive "$r" && same "$v" "$r"'
+done
+check_poweroff
 
 # SBI calls while perf stat runs a pipe: QEMU's interrupt log on one hart,
 # between two user-mode illegal instructions (tally-rdcounters reading
