@@ -13,6 +13,7 @@
 #     delegated counters and must keep working through SBI);
 #   - hole: hpmcounter 4 absent inside the requested mask (the kernel's
 #     probe of it traps and is caught);
+#   - all: every hardware counter delegated, generic events still work;
 #   - two one-hart boots with QEMU's interrupt log (-d int), delegated and
 #     not, that count the supervisor ecalls (SBI calls) of a perf stat of
 #     a pipe that context-switches a few hundred times.
@@ -172,6 +173,27 @@ for e in instructions:u inst.ret:u inst.ret.load:u inst.ret.store:u; do
 	check "hole: $e ${v:-none}, through SBI ${r:-none} (exactly)" \
 		eval 'positive "$r" && same "$v" "$r"'
 done
+check_poweroff
+
+# Everything delegated: the firmware keeps no hardware counter, so its
+# CFG_MATCH refuses every generic event; the driver must still offer them
+# (they have an encoding for a delegated counter).
+run_guest deleg-all "
+dmesg | grep riscv-pmu | sed 's/^/T:dmesg /'
+ON=1
+stat u -e cycles:u,instructions:u,branches:u,dTLB-loads:u tally-events $N
+" --icount --cpu "$DELEG_CPU" --chosen tally,pmu-delegate=0xffffffff
+printf '%s\n' "$LOG_TEXT" | grep '^T:' | sed 's/^/  /'
+check "all: the driver finds the 18 hardware counters delegated" \
+	has '^T:dmesg .*riscv-pmu-sbi: 18 hardware counters delegated \(mask 0x7fffd\)'
+for e in instructions:u branches:u dTLB-loads:inst.ret.load:u; do
+	v=$(perf_value "${e%%:inst*}" "T:u ") r=$(refval u "${e#dTLB-loads:}")
+	check "all: ${e%%:inst*} ${v:-none}, through SBI ${r:-none} (exactly)" \
+		eval 'positive "$r" && same "$v" "$r"'
+done
+v=$(perf_value cycles:u "T:u ") r=$(refval u cycles:u)
+check "all: cycles:u ${v:-none}, through SBI ${r:-none} (5 %)" \
+	eval 'positive "$r" && near "$v" "$r" $((r / 20)) $((r / 20))'
 check_poweroff
 
 # SBI calls while perf stat runs a pipe: QEMU's interrupt log on one hart,
