@@ -7,6 +7,11 @@ LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
 # The stock kernel: linux-source-6.12 without linux/patches/ (make
 # linux-kernel-stock), booted next to the patched one (KERNEL).
 KERNEL_STOCK=${KERNEL_STOCK:-$BUILD/linux/stock/Image}
+# Counter delegation (docs/delegation.md): a CPU with Smcdeleg, Ssccfg,
+# Sscsrind and Smcntrpmf, and the counters the tests ask the firmware to
+# delegate (--chosen tally,pmu-delegate=...): cycle, instret, 3..10.
+DELEG_CPU=rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true,smstateen=true
+DELEG_MASK=0x7fd
 export TOP BUILD
 
 passed=0 failed=0 skipped=0
