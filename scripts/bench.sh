@@ -61,28 +61,46 @@ qemu_payload() {
 		>"$logf" 2>&1 && grep -aq '^[0-9]* passed, 0 failed' "$logf"
 }
 
-# trace_count SITE < exec log: M-mode lines per ecall at SITE, one a line.
+sym_addr() {
+	printf '0x%s' "$("$nm" "$BENCH_PAYLOAD" | awk -v s="$1" '$3 == s { print $1 }')"
+}
+
+# trace_count SITE < exec log: M-mode lines per ecall at SITE, one a line,
+# up to the instruction after it or, for an SSE event it delivers, to the
+# handler's first instruction. SSE episodes go on tagged lines: "c N" from
+# the handler's complete ecall back to the instruction after SITE, "o N"
+# from the overflow trap taken in bench_spin to the handler.
 trace_count() {
-	awk -v s="$(printf '%016x' "$1")" -v e="$(printf '%016x' $(($1 + 4)))" '
+	awk -v s="$(printf '%016x' "$1")" -v e="$(printf '%016x' $(($1 + 4)))" 	    -v h="$(printf '%016x' "$2")" -v c="$(printf '%016x' "$3")" 	    -v p0="$(printf '%016x' "$4")" -v p1="$(printf '%016x' "$5")" '
+		function out(t) { if (on) print (t == "" ? "" : t " ") n; on = 0 }
 		$1 == "Trace" {
 			split($4, f, "/"); pc = f[2]
-			if (pc == s) { n = 0; on = 1 }
-			else if (pc == e) { if (on) print n; on = 0 }
+			if (pc == s) { n = 0; on = 1; t = "" }
+			else if (pc == e) { if (t != "o") out(t); on = 0 }
+			else if (pc == h) { if (t != "c") out(t); on = 0 }
+			else if (pc == c) { n = 0; on = 1; t = "c" }
+			else if (pc >= p0 && pc < p1) { n = 0; on = 1; t = "o" }
 			else if (on) n++
 		}'
 }
 
 paths_trace() {
-	local name=$1 fw=$2 site fifo reader
+	local name=$1 fw=$2 site entry done spin spin_end fifo reader
 	site=$(site_addr)
+	entry=$(sym_addr bench_sse_entry)
+	done=$(sym_addr bench_sse_complete)
+	spin=$(sym_addr bench_spin)
+	spin_end=$(sym_addr bench_spin_end)
 	fifo=$out/trace.fifo
 	rm -f "$fifo"
 	mkfifo "$fifo"
-	trace_count "$site" <"$fifo" >"$out/trace-$name.txt" &
+	trace_count "$site" "$entry" "$done" "$spin" "$spin_end" \
+		<"$fifo" >"$out/trace-$name.txt" &
 	reader=$!
 	if ! qemu_payload "$QEMU" "$fw" "$out/payload-$name.log" \
 		-accel tcg,one-insn-per-tb=on -d exec,nochain \
-		-dfilter "$FW_RANGE,$site+8" -D "$fifo"; then
+		-dfilter "$FW_RANGE,$site+8,$entry+4,$done+4,$spin..$((spin_end - 1))" \
+		-D "$fifo"; then
 		kill "$reader" 2>/dev/null || true
 		die "payload run failed, log $out/payload-$name.log"
 	fi

@@ -67,7 +67,13 @@ LABELS = {
     "fw_read": "counter_fw_read",
     "fw_read_hi": "counter_fw_read_hi",
     "event_get_info8": "event_get_info, 8 events",
+    "sse_inject": "SSE inject (local software event), to the handler",
+    "sse_complete": "SSE complete, back to the interrupted code",
+    "sse_pmu_overflow": "SSE PMU overflow: trap to the handler",
 }
+# Rows whose counts the exec trace tags (scripts/bench.sh trace_count) and
+# the plugin does not list (not an ecall at the measured site)
+TAGGED = {"sse_complete": "c", "sse_pmu_overflow": "o"}
 
 ROW_RE = re.compile(r"# bench-row (\S+) (\S+) (\S+) (\d+) (-?\d+) (\S+) (\S+)")
 
@@ -101,15 +107,27 @@ def split_counts(rows, counts, what):
 
 
 def trace_counts(path, rows):
-    counts = [int(x) for x in path.read_text().split()]
-    return split_counts(rows, counts, path.name)
+    lines = [line.split() for line in path.read_text().splitlines()]
+    counts = [int(x[0]) for x in lines if len(x) == 1]
+    out = split_counts([r for r in rows if r["key"] not in TAGGED], counts,
+                       path.name)
+    for r in rows:
+        if r["key"] in TAGGED:
+            tagged = [int(x[1]) for x in lines
+                      if len(x) == 2 and x[0] == TAGGED[r["key"]]]
+            if len(tagged) != r["calls"]:
+                sys.exit(f"report: {path.name}: {len(tagged)} '"
+                         f"{TAGGED[r['key']]}' counts for {r['calls']} calls")
+            out[r["key"]] = tagged
+    return out
 
 
 def plugin_counts(path, rows):
     sites = [line.split()[1:] for line in path.read_text().splitlines()
              if line.startswith("site ")]
+    rows = [r for r in rows if r["key"] not in TAGGED]
     per_row = split_counts(rows, sites, path.name)
-    out = {}
+    out = {k: [] for k in TAGGED}
     for r in rows:
         for eid, fid, _ in per_row[r["key"]]:
             if (int(eid, 16), int(fid, 16)) != (r["eid"], r["fid"]):

@@ -121,7 +121,8 @@ struct hart_bufs {
 	uint8_t guard3[PAGE_SIZE];
 	unsigned long hmask[8];		/* legacy hart masks */
 	unsigned long dbtr[128];	/* DBTR shared memory (trig_max <= 32) */
-	uint8_t guard4[PAGE_SIZE - 64 - 1024];
+	unsigned long sse[16];		/* SSE read_attrs/write_attrs buffer */
+	uint8_t guard4[PAGE_SIZE - 64 - 1024 - 128];
 } __attribute__((aligned(4096)));
 
 extern struct hart_bufs hbufs[PAYLOAD_MAX_HARTS];
@@ -177,6 +178,19 @@ struct hostile_regs {
 
 void hostile_ecall(struct hostile_regs *r);
 extern char hostile_ecall_pc[];
+
+/*
+ * SSE handler of the storm: a7 = ENTRY_ARG = a struct sse_rec, a6 = hartid.
+ * Counts the entry, records sepc and a6, then completes at once; it changes
+ * only a6/a7, which complete gives back.
+ */
+struct sse_rec {
+	unsigned long count, sepc, hartid;
+};
+
+void hostile_sse_entry(void);
+/* The isolation part's: a7 = unsigned long[34], see regs.S. */
+void hostile_sse_save_entry(void);
 
 /* Landing pad for a hart_start that must not succeed: counts, stops. */
 void hostile_landing(void);

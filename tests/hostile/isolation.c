@@ -811,6 +811,79 @@ out:
 		b_stop();
 }
 
+/*
+ * SSE: an event handler sees the interrupted registers, never M-mode's.
+ * An inject delivered at the return of the ecall enters the handler with
+ * every register as S-mode left it but a0/a1 (the inject's sbiret) and
+ * a6/a7 (hartid, ENTRY_ARG), sepc just past the ecall and sstatus.SPP = S;
+ * complete gives back every register but a0/a1.
+ */
+static void test_sse(void)
+{
+	static unsigned long save[34];
+	static struct hostile_regs r;
+	unsigned long self = current_hartid(), n, bad = 0, first = 0;
+	struct rng rng;
+
+	if (!sbi_probe_extension(SBI_EXT_SSE).value) {
+		test_skip("SSE: not implemented", "isolation: SSE handler entry");
+		return;
+	}
+	TEST_SBI_OK(sbi_ecall(SBI_EXT_SSE, SBI_EXT_SSE_REGISTER,
+			      SBI_SSE_EVENT_LOCAL_SOFTWARE,
+			      (unsigned long)hostile_sse_save_entry,
+			      (unsigned long)save, 0, 0, 0),
+		    "isolation: SSE register of the local software event");
+	TEST_SBI_OK(sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_ENABLE,
+			      SBI_SSE_EVENT_LOCAL_SOFTWARE),
+		    "isolation: SSE enable");
+	TEST_SBI_OK(sbi_call0(SBI_EXT_SSE, SBI_EXT_SSE_HART_UNMASK),
+		    "isolation: SSE hart_unmask");
+	rng_seed(&rng, env.seed ^ 0x55e);
+	for (n = 1; n < 32; n++)
+		r.in[n] = rng_next(&rng);
+	r.in[1] = (unsigned long)hostile_ecall_pc + 4;
+	r.in[10] = SBI_SSE_EVENT_LOCAL_SOFTWARE | (rng_next(&rng) << 32);
+	r.in[11] = self;
+	r.in[16] = SBI_EXT_SSE_INJECT;
+	r.in[17] = SBI_EXT_SSE;
+	hostile_ecall(&r);
+	TEST_EQ(save[0], 1, "isolation: SSE inject to self entered the handler");
+	for (n = 1; n < 32; n++) {
+		unsigned long want = r.in[n];
+
+		if (n == 10 || n == 11)
+			want = 0;	/* the inject's sbiret */
+		else if (n == 16)
+			want = self;
+		else if (n == 17)
+			want = (unsigned long)save;
+		if (save[n] != want && !bad++)
+			first = n;
+	}
+	test_report(!bad, NULL,
+		    "isolation: SSE handler entered with the interrupted registers, a0/a1 the sbiret, a6 = hartid, a7 = ENTRY_ARG (%lu differ, first x%lu)",
+		    bad, first);
+	TEST_EQ(save[32], (unsigned long)hostile_ecall_pc + 4,
+		"isolation: SSE handler's sepc is just past the ecall");
+	TEST_EQ(save[33] & (SSTATUS_SPP | SSTATUS_SIE), SSTATUS_SPP,
+		"isolation: SSE handler runs with SPP = S and SIE = 0");
+	for (n = 1, bad = 0; n < 32; n++)
+		if (n != 10 && n != 11 && r.out[n] != r.in[n] && !bad++)
+			first = n;
+	test_report(!bad && r.out[10] == 0, NULL,
+		    "isolation: after complete every register but a0/a1 is back, a0 = 0 (%lu differ, first x%lu)",
+		    bad, first);
+	TEST_SBI_OK(sbi_call0(SBI_EXT_SSE, SBI_EXT_SSE_HART_MASK),
+		    "isolation: SSE hart_mask");
+	TEST_SBI_OK(sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_DISABLE,
+			      SBI_SSE_EVENT_LOCAL_SOFTWARE),
+		    "isolation: SSE disable");
+	TEST_SBI_OK(sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_UNREGISTER,
+			      SBI_SSE_EVENT_LOCAL_SOFTWARE),
+		    "isolation: SSE unregister");
+}
+
 void isolation_run(void)
 {
 	unsigned long self = current_hartid(), h;
@@ -825,6 +898,7 @@ void isolation_run(void)
 	test_memory();
 	test_counters();
 	test_per_hart();
+	test_sse();
 	if (env.test_channel) {
 		struct sbiret a, b;
 

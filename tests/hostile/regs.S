@@ -107,6 +107,47 @@ hostile_landing:
 	j	1b
 	.size	hostile_landing, . - hostile_landing
 
+/* The storm's SSE handler (hostile.h): only a6/a7 change before complete. */
+	.globl	hostile_sse_entry
+	.type	hostile_sse_entry, @function
+	.align	2
+hostile_sse_entry:
+	sd	a6, 16(a7)
+	csrr	a6, sepc
+	sd	a6, 8(a7)
+	li	a6, 1
+	amoadd.d zero, a6, (a7)
+	li	a7, 0x535345
+	li	a6, 6
+	ecall
+1:	j	1b
+	.size	hostile_sse_entry, . - hostile_sse_entry
+
+/*
+ * The isolation part's SSE handler: a7 = ENTRY_ARG = unsigned long[34];
+ * x1..x31 as entered go to [1..31], [0] = 1, sepc and sstatus to [32] and
+ * [33]; then complete.
+ */
+	.globl	hostile_sse_save_entry
+	.type	hostile_sse_save_entry, @function
+	.align	2
+hostile_sse_save_entry:
+	.irp	n, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	sd	x\n, (\n * 8)(a7)
+	.endr
+	sd	a7, (17 * 8)(a7)
+	csrr	a6, sepc
+	sd	a6, (32 * 8)(a7)
+	csrr	a6, sstatus
+	sd	a6, (33 * 8)(a7)
+	li	a6, 1
+	sd	a6, 0(a7)
+	li	a7, 0x535345
+	li	a6, 6
+	ecall
+1:	j	1b
+	.size	hostile_sse_save_entry, . - hostile_sse_save_entry
+
 /*
  * unsigned long ctr_ecall_n(struct hostile_regs *r)
  * a0..a7 from r->in[10..17]; the counter is read right before and right

@@ -21,12 +21,13 @@
 
 enum group {
 	G_BASE, G_TIME, G_IPI, G_RFENCE, G_HSM, G_SRST, G_DBCN, G_PMU,
-	G_LEGACY, G_UNKNOWN, G_TEST, G_FWFT, G_SUSP, G_DBTR, NR_GROUPS
+	G_LEGACY, G_UNKNOWN, G_TEST, G_FWFT, G_SUSP, G_DBTR, G_SSE, NR_GROUPS
 };
 
 static const char *const group_name[NR_GROUPS] = {
 	"BASE", "TIME", "IPI", "RFENCE", "HSM", "SRST", "DBCN", "PMU",
 	"legacy", "unknown-EID", "test-channel", "FWFT", "SUSP", "DBTR",
+	"SSE",
 };
 
 /* What to check beyond the allowed error codes. */
@@ -51,6 +52,7 @@ enum kind {
 	K_LEGACY_RESERVED,
 	K_SUSPEND_TIMER,
 	K_DBTR,			/* per FID: shmem, trig_idx bookkeeping */
+	K_SSE,			/* per FID: event states, deliveries */
 };
 
 struct call {
@@ -117,6 +119,13 @@ struct storm_hart {
 	uint32_t fwft_locked;			/* features this hart locked */
 	unsigned long dbtr_shmem;		/* 0: none */
 	uint32_t dbtr_mapped;			/* trig_idx installed */
+	/* SSE: local software [0] and PMU [1] events as this hart made them */
+	uint8_t sse_state[2];
+	bool sse_entry[2];			/* registered once: entry known */
+	unsigned long sse_prio[2];
+	bool sse_unmasked, sse_pending, sse_oneshot;	/* pending, oneshot: sw */
+	unsigned long sse_delivered;		/* software event entries */
+	unsigned long sse_ok;			/* successful SSE calls */
 	/* snapshot page registered as far as the payload knows */
 	unsigned long snap_reg;			/* 0: none */
 	bool snap_unknown;
@@ -1527,6 +1536,467 @@ static void check_dbtr(unsigned long h, struct storm_hart *s,
 	}
 }
 
+/* ---- SSE ---- */
+
+/*
+ * The local events this hart really drives: the software event and, with
+ * Sscofpmf, the PMU overflow event, registered only with hostile_sse_entry
+ * (which completes at once) and injected only to the calling hart. The
+ * global event stays UNUSED: only calls that must fail or leave it so.
+ */
+#define SSE_SW		0
+#define SSE_PMU		1
+#define SSE_NONE	2	/* the global event or an invalid ID */
+
+static struct sse_rec sse_recs[PAYLOAD_MAX_HARTS][2];
+
+static const uint32_t sse_absent[] = {
+	SBI_SSE_EVENT_LOCAL_RAS, SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP,
+	SBI_SSE_EVENT_GLOBAL_RAS, SBI_SSE_EVENT_LOCAL_LOW_RAS,
+	SBI_SSE_EVENT_GLOBAL_LOW_RAS,
+};
+
+/* Error of event @id (bits 63..32 ignored), 0 if it exists; *@ev which. */
+static long sse_id_err(unsigned long id, unsigned int *ev)
+{
+	uint32_t i32 = (uint32_t)id;
+	unsigned int i;
+
+	*ev = SSE_NONE;
+	if (i32 == SBI_SSE_EVENT_LOCAL_SOFTWARE)
+		*ev = SSE_SW;
+	else if (i32 == SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW && env.sscofpmf)
+		*ev = SSE_PMU;
+	if (*ev != SSE_NONE || i32 == SBI_SSE_EVENT_GLOBAL_SOFTWARE)
+		return 0;
+	if (i32 == SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW)
+		return SBI_ERR_NOT_SUPPORTED;
+	for (i = 0; i < ARRAY_SIZE(sse_absent); i++)
+		if (i32 == sse_absent[i])
+			return SBI_ERR_NOT_SUPPORTED;
+	return SBI_ERR_INVALID_PARAM;
+}
+
+static unsigned long sse_id(struct rng *r)
+{
+	static const uint32_t bad[] = { 2, 0x4000, 0x7fff, 0xffff0001,
+					0xffffc000, 0x8001, 0x00010001 };
+	unsigned long id;
+
+	switch (rng_below(r, 10)) {
+	case 0: case 1: case 2: case 3:
+		id = SBI_SSE_EVENT_LOCAL_SOFTWARE;
+		break;
+	case 4: case 5:
+		id = SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW;
+		break;
+	case 6:
+		id = SBI_SSE_EVENT_GLOBAL_SOFTWARE;
+		break;
+	case 7:
+		id = sse_absent[rng_below(r, ARRAY_SIZE(sse_absent))];
+		break;
+	case 8:
+		id = bad[rng_below(r, ARRAY_SIZE(bad))];
+		break;
+	default:
+		id = rng_next(r);
+		break;
+	}
+	if (rng_pct(r, 20))	/* bits 63..32 are not part of the ID */
+		id |= rng_next(r) << 32;
+	return id;
+}
+
+static unsigned int sse_state(const struct storm_hart *s, unsigned int ev)
+{
+	return ev == SSE_NONE ? SBI_SSE_STATE_UNUSED : s->sse_state[ev];
+}
+
+/* E() bits of writing @v to attribute @a of event @ev in its state. */
+static unsigned int sse_write_errs(const struct storm_hart *s,
+				   unsigned int ev, unsigned long a,
+				   unsigned long v, bool hart_ok)
+{
+	unsigned int st = sse_state(s, ev), e = 0;
+
+	switch (a) {
+	case SBI_SSE_ATTR_PRIO:
+	case SBI_SSE_ATTR_CONFIG:
+		if (st >= SBI_SSE_STATE_ENABLED)
+			e |= E(SBI_ERR_INVALID_STATE);
+		if (a == SBI_SSE_ATTR_PRIO ? v > 0xffffffffUL :
+					     v & ~SBI_SSE_CONFIG_ONESHOT)
+			e |= E(SBI_ERR_INVALID_PARAM);
+		return e;
+	case SBI_SSE_ATTR_PREFERRED_HART:
+		if (ev != SSE_NONE)
+			return E(SBI_ERR_DENIED);
+		return hart_ok ? 0 : E(SBI_ERR_INVALID_PARAM);
+	case SBI_SSE_ATTR_INTERRUPTED_FLAGS:
+		if (v & ~SBI_SSE_FLAGS_ALL)
+			e |= E(SBI_ERR_INVALID_PARAM);
+		/* fall through */
+	case SBI_SSE_ATTR_INTERRUPTED_SEPC:
+	case SBI_SSE_ATTR_INTERRUPTED_A6:
+	case SBI_SSE_ATTR_INTERRUPTED_A7:
+		return e | E(SBI_ERR_INVALID_STATE);	/* never RUNNING here */
+	default:
+		return E(SBI_ERR_DENIED);
+	}
+}
+
+/* Values for write_attrs; the PMU event is never made one-shot. */
+static unsigned long sse_value(struct rng *r, unsigned long a,
+			       unsigned int ev, bool *hart_ok)
+{
+	*hart_ok = false;
+	switch (a) {
+	case SBI_SSE_ATTR_PRIO:
+		return rng_pct(r, 70) ? rng_below(r, 4) : any_value(r);
+	case SBI_SSE_ATTR_CONFIG:
+		if (rng_pct(r, 40))
+			return 0;
+		if (rng_pct(r, 50) && ev == SSE_SW)
+			return SBI_SSE_CONFIG_ONESHOT;
+		return rng_next(r) | 2;
+	case SBI_SSE_ATTR_PREFERRED_HART:
+		return hartid_any(r, hart_ok);
+	case SBI_SSE_ATTR_INTERRUPTED_FLAGS:
+		return rng_pct(r, 50) ? rng_below(r, 64) : rng_next(r);
+	default:
+		return any_value(r);
+	}
+}
+
+/*
+ * read_attrs/write_attrs: attribute range, count and buffer (the hart's
+ * own, misaligned, hi != 0, or foreign); c->allowed gets every error these
+ * arguments can produce, E_OK only if none.
+ */
+static void gen_sse_attrs(struct storm_hart *s, struct call *c,
+			  unsigned long h, unsigned int ev, long id_err)
+{
+	struct rng *r = &s->rng;
+	unsigned long base, cnt, i, len, own;
+	unsigned int e = id_err ? E(id_err) : 0;
+	bool hart_ok;
+
+	base = rng_pct(r, 85) ? rng_below(r, SBI_SSE_NR_ATTRS + 1) :
+				any_value(r);
+	cnt = rng_pct(r, 85) ? rng_below(r, SBI_SSE_NR_ATTRS + 2) : any_value(r);
+	if (rng_pct(r, 60) && base < SBI_SSE_NR_ATTRS)	/* a valid range */
+		cnt = 1 + rng_below(r, SBI_SSE_NR_ATTRS - base);
+	c->a[1] = base | (rng_pct(r, 15) ? rng_next(r) << 32 : 0);
+	c->a[2] = cnt | (rng_pct(r, 15) ? rng_next(r) << 32 : 0);
+	base = (uint32_t)c->a[1];
+	cnt = (uint32_t)c->a[2];
+	len = cnt <= 16 ? cnt * 8 : 128;
+	own = (unsigned long)&hbufs[h].sse[rng_below(r, 17 - len / 8)];
+	c->a[4] = 0;
+	switch (rng_below(r, 8)) {
+	case 0:
+		c->a[3] = own + 1 + rng_below(r, 7);
+		e |= E(SBI_ERR_INVALID_ADDRESS);
+		break;
+	case 1:
+		c->a[3] = own;
+		c->a[4] = rng_next(r) | 1;
+		e |= E(SBI_ERR_INVALID_ADDRESS);
+		break;
+	case 2:
+	case 3:
+		c->a[3] = foreign_addr(r, len ? len : 8, true) & ~7UL;
+		if (!mem_is_sram(c->a[3], len ? len : 8))
+			e |= E(SBI_ERR_INVALID_ADDRESS);
+		else
+			c->a[3] = own;	/* rounding made it RAM: ours then */
+		break;
+	default:
+		c->a[3] = own;
+		break;
+	}
+	if (!cnt)
+		e |= E(SBI_ERR_INVALID_PARAM);
+	else if (base + cnt > SBI_SSE_NR_ATTRS)
+		e |= E(SBI_ERR_BAD_RANGE);
+	c->len = c->a[3] == own && !c->a[4] ? len : 0;	/* words readable */
+	if (c->fid == SBI_EXT_SSE_WRITE_ATTRS && c->len) {
+		unsigned long *v = (unsigned long *)own;
+
+		for (i = 0; i < cnt && i < 16; i++) {
+			v[i] = sse_value(r, base + i, ev, &hart_ok);
+			if (!id_err && base + cnt <= SBI_SSE_NR_ATTRS)
+				e |= sse_write_errs(s, ev, base + i, v[i],
+						    hart_ok);
+		}
+		bufs_accept(h, v, cnt * 8);
+	}
+	c->allowed = e ? e : E_OK;
+}
+
+/* The call that moves the software (or PMU) event on towards an entry. */
+static void sse_drive(struct storm_hart *s, struct call *c)
+{
+	struct rng *r = &s->rng;
+	unsigned int ev = env.sscofpmf && rng_pct(r, 25) ? SSE_PMU : SSE_SW;
+
+	c->a[0] = ev == SSE_SW ? SBI_SSE_EVENT_LOCAL_SOFTWARE :
+				 SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW;
+	if (!s->sse_unmasked && rng_pct(r, 30))
+		c->fid = SBI_EXT_SSE_HART_UNMASK;
+	else if (s->sse_state[ev] == SBI_SSE_STATE_UNUSED)
+		c->fid = SBI_EXT_SSE_REGISTER;
+	else if (s->sse_state[ev] == SBI_SSE_STATE_REGISTERED)
+		c->fid = rng_pct(r, 80) ? SBI_EXT_SSE_ENABLE :
+					  SBI_EXT_SSE_WRITE_ATTRS;
+	else
+		c->fid = rng_pct(r, 85) ? SBI_EXT_SSE_INJECT :
+					  SBI_EXT_SSE_DISABLE;
+}
+
+static void gen_sse(struct storm_hart *s, struct call *c, unsigned long h)
+{
+	struct rng *r = &s->rng;
+	unsigned int ev, st;
+	long err;
+	bool ok;
+
+	c->eid = SBI_EXT_SSE;
+	c->fid = rng_pct(r, 97) ? rng_below(r, 10) :
+		 (rng_pct(r, 50) ? 10 + rng_below(r, 100) : rng_next(r));
+	c->kind = K_SSE;
+	c->a[0] = sse_id(r);
+	if (rng_pct(r, 40))	/* drive a local event towards delivery */
+		sse_drive(s, c);
+	err = sse_id_err(c->a[0], &ev);
+	c->expect = ev;
+	st = sse_state(s, ev);
+	switch (c->fid) {
+	case SBI_EXT_SSE_READ_ATTRS:
+	case SBI_EXT_SSE_WRITE_ATTRS:
+		gen_sse_attrs(s, c, h, ev, err);
+		return;
+	case SBI_EXT_SSE_REGISTER:
+		/* a valid even entry only where it is ours or must be refused */
+		if (ev == SSE_NONE && !err) {
+			c->a[1] |= 1;
+		} else if (!err && st == SBI_SSE_STATE_UNUSED) {
+			c->a[1] = (unsigned long)hostile_sse_entry;
+			c->a[2] = (unsigned long)&sse_recs[h][ev];
+			if (rng_pct(r, 20))
+				c->a[1] |= 1;
+		} else if (rng_pct(r, 50)) {
+			c->a[1] = (unsigned long)hostile_sse_entry;
+		}
+		c->allowed = (c->a[1] & 1) ? E(SBI_ERR_INVALID_PARAM) : 0;
+		if (err)
+			c->allowed |= E(err);
+		else if (st != SBI_SSE_STATE_UNUSED)
+			c->allowed |= E(SBI_ERR_INVALID_STATE);
+		break;
+	case SBI_EXT_SSE_UNREGISTER:
+	case SBI_EXT_SSE_ENABLE:
+		c->allowed = err ? E(err) : st == SBI_SSE_STATE_REGISTERED ?
+			     E_OK : E(SBI_ERR_INVALID_STATE);
+		break;
+	case SBI_EXT_SSE_DISABLE:
+		c->allowed = err ? E(err) : st == SBI_SSE_STATE_ENABLED ?
+			     E_OK : E(SBI_ERR_INVALID_STATE);
+		break;
+	case SBI_EXT_SSE_COMPLETE:	/* no handler runs: nothing to do */
+		c->allowed = E_OK;
+		break;
+	case SBI_EXT_SSE_INJECT:
+		if (ev == SSE_NONE || rng_pct(r, 70)) {
+			c->a[1] = h;
+			ok = true;
+		} else {	/* never another hart's local event */
+			do
+				c->a[1] = hartid_any(r, &ok);
+			while (ok && c->a[1] != h);
+		}
+		if (err)
+			c->allowed = E(err);
+		else if (ev != SSE_NONE && !ok)
+			c->allowed = E(SBI_ERR_INVALID_PARAM);
+		else
+			c->allowed = st >= SBI_SSE_STATE_ENABLED ?
+				     E_OK : E(SBI_ERR_INVALID_STATE);
+		break;
+	case SBI_EXT_SSE_HART_UNMASK:
+		c->allowed = s->sse_unmasked ? E(SBI_ERR_ALREADY_STARTED) :
+					       E_OK;
+		break;
+	case SBI_EXT_SSE_HART_MASK:
+		c->allowed = s->sse_unmasked ? E_OK :
+					       E(SBI_ERR_ALREADY_STOPPED);
+		break;
+	default:
+		c->kind = K_PLAIN;
+		c->allowed = E(SBI_ERR_NOT_SUPPORTED);
+		break;
+	}
+	if (!c->allowed)
+		c->allowed = E_OK;
+}
+
+/* The software event is delivered now if it can be: its bookkeeping. */
+static void sse_sw_deliverable(struct storm_hart *s)
+{
+	if (!s->sse_unmasked || !s->sse_pending ||
+	    s->sse_state[SSE_SW] != SBI_SSE_STATE_ENABLED)
+		return;
+	s->sse_pending = false;
+	s->sse_delivered++;
+	if (s->sse_oneshot)
+		s->sse_state[SSE_SW] = SBI_SSE_STATE_REGISTERED;
+}
+
+/* A successful read_attrs: the attributes the storm knows. */
+static void check_sse_read(unsigned long h, struct storm_hart *s,
+			   const struct call *c, const struct call_out *o)
+{
+	const unsigned long *v = (const unsigned long *)c->a[3];
+	unsigned long base = (uint32_t)c->a[1], cnt = (uint32_t)c->a[2], i, a;
+	unsigned long want[SBI_SSE_ATTR_ENTRY_ARG + 1];
+	unsigned int ev = c->expect;
+
+	bufs_accept(h, v, cnt * 8);
+	if (ev == SSE_NONE) {	/* the global event: only its STATUS */
+		if (base == SBI_SSE_ATTR_STATUS &&
+		    v[0] != SBI_SSE_STATUS_INJECT)
+			hit(s, c, o, "SSE global event STATUS is not UNUSED, injectable, not pending");
+		return;
+	}
+	want[SBI_SSE_ATTR_STATUS] = s->sse_state[ev] | SBI_SSE_STATUS_INJECT |
+				    (ev == SSE_SW && s->sse_pending ?
+				     SBI_SSE_STATUS_PENDING : 0);
+	want[SBI_SSE_ATTR_PRIO] = s->sse_prio[ev];
+	want[SBI_SSE_ATTR_CONFIG] = ev == SSE_SW && s->sse_oneshot;
+	want[SBI_SSE_ATTR_PREFERRED_HART] = h;
+	want[SBI_SSE_ATTR_ENTRY_PC] = s->sse_entry[ev] ?
+				      (unsigned long)hostile_sse_entry : 0;
+	want[SBI_SSE_ATTR_ENTRY_ARG] = s->sse_entry[ev] ?
+				       (unsigned long)&sse_recs[h][ev] : 0;
+	for (i = 0; i < cnt; i++) {
+		a = base + i;
+		if (a > SBI_SSE_ATTR_ENTRY_ARG)
+			break;
+		/* the PMU event's PENDING comes and goes with overflows */
+		if (v[i] != want[a] &&
+		    !(ev == SSE_PMU && a == SBI_SSE_ATTR_STATUS &&
+		      (v[i] & ~SBI_SSE_STATUS_PENDING) == want[a])) {
+			test_diag("hart %lu call #%lu: SSE event %u attribute %lu = 0x%lx, expected 0x%lx",
+				  h, s->seq, ev, a, v[i], want[a]);
+			hit(s, c, o, "SSE read_attrs value differs from the storm's bookkeeping (see the '# hart N call #M: SSE' line)");
+			return;
+		}
+	}
+}
+
+/* After a successful SSE call: the state it left and what it delivered. */
+static void check_sse(unsigned long h, struct storm_hart *s,
+		      const struct call *c, const struct call_out *o)
+{
+	unsigned int ev = c->expect;
+	const unsigned long *v = (const unsigned long *)c->a[3];
+	unsigned long i, base = (uint32_t)c->a[1];
+
+	switch (c->fid) {
+	case SBI_EXT_SSE_READ_ATTRS:
+		if (!c->len)
+			hit(s, c, o, "SSE read_attrs into memory that is not the caller's succeeded");
+		else
+			check_sse_read(h, s, c, o);
+		break;
+	case SBI_EXT_SSE_WRITE_ATTRS:
+		if (!c->len)
+			hit(s, c, o, "SSE write_attrs from memory that is not the caller's succeeded");
+		for (i = 0; ev != SSE_NONE && i < (uint32_t)c->a[2]; i++) {
+			if (base + i == SBI_SSE_ATTR_PRIO)
+				s->sse_prio[ev] = v[i];
+			if (base + i == SBI_SSE_ATTR_CONFIG && ev == SSE_SW)
+				s->sse_oneshot = v[i];
+		}
+		break;
+	case SBI_EXT_SSE_REGISTER:
+		s->sse_state[ev] = SBI_SSE_STATE_REGISTERED;
+		s->sse_entry[ev] = true;
+		break;
+	case SBI_EXT_SSE_UNREGISTER:
+		s->sse_state[ev] = SBI_SSE_STATE_UNUSED;
+		if (ev == SSE_SW)
+			s->sse_pending = false;
+		break;
+	case SBI_EXT_SSE_ENABLE:
+		s->sse_state[ev] = SBI_SSE_STATE_ENABLED;
+		break;
+	case SBI_EXT_SSE_DISABLE:
+		s->sse_state[ev] = SBI_SSE_STATE_REGISTERED;
+		break;
+	case SBI_EXT_SSE_INJECT:
+		if (ev == SSE_SW)
+			s->sse_pending = true;
+		break;
+	case SBI_EXT_SSE_HART_UNMASK:
+		s->sse_unmasked = true;
+		break;
+	case SBI_EXT_SSE_HART_MASK:
+		s->sse_unmasked = false;
+		break;
+	}
+	sse_sw_deliverable(s);
+}
+
+/* Every SSE call (any result): software event deliveries as modelled. */
+static void check_sse_delivery(unsigned long h, struct storm_hart *s,
+			       const struct call *c, const struct call_out *o)
+{
+	struct sse_rec *sw = &sse_recs[h][SSE_SW], *pmu = &sse_recs[h][SSE_PMU];
+
+	if (READ_ONCE(sw->count) != s->sse_delivered) {
+		test_diag("hart %lu call #%lu: %lu software event deliveries, expected %lu",
+			  h, s->seq, sw->count, s->sse_delivered);
+		hit(s, c, o, "SSE software event delivered other than the storm's bookkeeping says (see the '# hart N call #M: ... deliveries' line)");
+		s->sse_delivered = sw->count;
+	}
+	if (sw->count && (sw->hartid != h ||
+			  sw->sepc != (unsigned long)hostile_ecall_pc + 4)) {
+		hit(s, c, o, "SSE handler entered with a6 not the hartid or sepc not just past the ecall");
+		sw->hartid = h;
+		sw->sepc = (unsigned long)hostile_ecall_pc + 4;
+	}
+	if (pmu->count && pmu->hartid != h) {
+		hit(s, c, o, "SSE PMU overflow handler entered with a6 not the hartid");
+		pmu->hartid = h;
+	}
+}
+
+/* End of the storm: mask, then every local event back to UNUSED. */
+static void sse_cleanup(unsigned long h, struct storm_hart *s)
+{
+	struct call c = { .eid = SBI_EXT_SSE, .group = G_SSE };
+	static const uint32_t ids[2] = { SBI_SSE_EVENT_LOCAL_SOFTWARE,
+					 SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW };
+	struct call_out o = { 0 };
+	unsigned int ev;
+
+	if (s->sse_unmasked &&
+	    sbi_ecall(SBI_EXT_SSE, SBI_EXT_SSE_HART_MASK, 0, 0, 0, 0, 0, 0).error)
+		hit(s, &c, &o, "SSE hart_mask after the storm failed");
+	for (ev = 0; ev < 2; ev++) {
+		if (s->sse_state[ev] == SBI_SSE_STATE_ENABLED &&
+		    sbi_ecall(SBI_EXT_SSE, SBI_EXT_SSE_DISABLE, ids[ev], 0, 0,
+			      0, 0, 0).error)
+			hit(s, &c, &o, "SSE disable after the storm failed");
+		if (s->sse_state[ev] != SBI_SSE_STATE_UNUSED &&
+		    sbi_ecall(SBI_EXT_SSE, SBI_EXT_SSE_UNREGISTER, ids[ev], 0,
+			      0, 0, 0, 0).error)
+			hit(s, &c, &o, "SSE unregister after the storm failed");
+	}
+}
+
 static void gen_call(struct storm_hart *s, struct call *c, unsigned long h)
 {
 	struct rng *r = &s->rng;
@@ -1560,12 +2030,15 @@ static void gen_call(struct storm_hart *s, struct call *c, unsigned long h)
 	} else if (pick < 77) {
 		c->group = G_DBCN;
 		gen_dbcn(s, c, h);
-	} else if (pick < 86) {
+	} else if (pick < 85) {
 		c->group = G_LEGACY;
 		gen_legacy(s, c, h);
-	} else if (pick < 92) {
+	} else if (pick < 90) {
 		c->group = G_UNKNOWN;
 		gen_unknown(s, c);
+	} else if (pick < 92) {
+		c->group = G_SSE;
+		gen_sse(s, c, h);
 	} else if (pick < 94) {
 		c->group = G_FWFT;
 		gen_fwft(s, c);
@@ -1781,6 +2254,10 @@ static void check_call(unsigned long h, struct storm_hart *s,
 	case K_DBTR:
 		check_dbtr(h, s, c, o);
 		break;
+	case K_SSE:
+		s->sse_ok++;
+		check_sse(h, s, c, o);
+		break;
 	case K_VALUE:
 		if (v != c->expect)
 			hit(s, c, o, "value differs from the value at boot");
@@ -1872,8 +2349,10 @@ static void suspend_timer(unsigned long h, struct storm_hart *s,
 	sbi_set_timer(deadline);
 	csr_write(CSR_SIE, SIP_STIP);
 	issue(h, c, o);
+	/* an overflow for the enabled SSE PMU event also ends it */
 	if (!o->regs_changed && !o->trapped && o->err == SBI_SUCCESS &&
-	    time_now() < deadline)
+	    time_now() < deadline &&
+	    s->sse_state[SSE_PMU] != SBI_SSE_STATE_ENABLED)
 		hit(s, c, o, "retentive suspend returned before the only enabled interrupt was pending");
 	sbi_set_timer(~0UL);
 	csr_write(CSR_SIE, 0);
@@ -1936,11 +2415,16 @@ static void storm_loop(unsigned long h)
 		s->calls[c.group]++;
 		accept_writes(h, s, &c, &o);
 		check_call(h, s, &c, &o);
+		if (c.group == G_SSE)
+			check_sse_delivery(h, s, &c, &o);
 		if (touches_own(h, &c) || !(s->seq & 63))
 			mem_check(h, s, &c, &o);
 		WRITE_ONCE(s->progress, s->progress + 1);
 	}
 	memset(&c, 0, sizeof(c));
+	c.group = G_SSE;
+	sse_cleanup(h, s);
+	check_sse_delivery(h, s, &c, &o);
 	c.group = G_PMU;
 	mem_check(h, s, &c, &o);
 	/* what the storm left pending on this hart */
@@ -2081,6 +2565,9 @@ static void report_hart(unsigned long h)
 		total += s->calls[g];
 	test_diag("storm hart %lu: %lu calls (seed 0x%lx), %lu timer-woken suspends, %lu buffer checks",
 		  h, total, env.seed ^ h, s->suspends, s->mem_checks);
+	test_diag("storm hart %lu: %lu SSE calls succeeded; handler entries: software event %lu, PMU overflow event %lu",
+		  h, s->sse_ok, sse_recs[h][SSE_SW].count,
+		  sse_recs[h][SSE_PMU].count);
 	for (i = 0; i < s->nr_hits; i++) {
 		struct rule_hit *x = &s->hits[i];
 

@@ -15,5 +15,6 @@ int main(void)
 	suite_hart();
 	suite_deleg();
 	suite_ecall();
+	suite_sse();
 	return ut_summary();
 }

@@ -68,5 +68,6 @@ void suite_snapshot(void);
 void suite_event_info(void);
 void suite_hart(void);
 void suite_ecall(void);
+void suite_sse(void);
 
 #endif /* PMU_TEST_H */

@@ -190,11 +190,27 @@ static int sim_csr(unsigned int csr, uint64_t **reg, uint64_t *wmask,
 	return -1;
 }
 
+/* mie, mip: plain 64-bit registers (mideleg has its writable bits above) */
+static uint64_t *sim_irq_csr(unsigned int csr)
+{
+	switch (csr) {
+	case SIM_MIE:
+		return &sim.mie;
+	case SIM_MIP:
+		return &sim.mip;
+	}
+	return NULL;
+}
+
 static int sim_read(unsigned int csr, uint64_t *val)
 {
 	uint64_t *reg, wmask;
 	unsigned int ctr, i;
 
+	if (sim_irq_csr(csr)) {
+		*val = *sim_irq_csr(csr);
+		return 0;
+	}
 	switch (csr) {
 	case SIM_MCOUNTINHIBIT:
 		if (!sim.cfg.mcountinhibit)
@@ -228,6 +244,10 @@ static int sim_write(unsigned int csr, uint64_t val)
 	unsigned int ctr;
 
 	sim.csr_writes++;
+	if (sim_irq_csr(csr)) {
+		*sim_irq_csr(csr) = val;
+		return 0;
+	}
 	switch (csr) {
 	case SIM_MCOUNTINHIBIT:
 		if (!sim.cfg.mcountinhibit)
@@ -269,6 +289,12 @@ int pmu_host_csr_probe(unsigned int csr, unsigned long val,
 		return -1;
 	*readback = v;
 	return 0;
+}
+
+void pmu_host_overflow_event(struct pmu_hart *h)
+{
+	sim.overflow_events++;
+	sim.overflow_hart = h;
 }
 
 static uint8_t *ram_buf(void)

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct pmu_hart;
+
 enum sim_mode { SIM_M, SIM_S, SIM_U, SIM_VS, SIM_VU };
 
 struct sim_cfg {
@@ -38,8 +40,10 @@ struct sim_hart {
 	uint64_t menvcfg;
 	uint64_t mstateen0;
 	uint64_t mpdisctl;
-	uint64_t mideleg;
+	uint64_t mideleg, mie, mip;	/* interrupt CSRs (all 64 bits) */
 	uint64_t ambcs, ambaddr;	/* spdisambcs, spdisambaddr */
+	unsigned int overflow_events;	/* pmu_host_overflow_event() calls */
+	struct pmu_hart *overflow_hart;	/* its argument, the last time */
 	unsigned int lcofi;		/* overflow interrupts raised */
 	unsigned int bad_access;	/* accesses to absent CSRs */
 	unsigned int bad_csr;
@@ -59,6 +63,8 @@ extern struct sim_hart sim;
 #define SIM_MSTATEEN0		0x30cU
 #define SIM_MPDISCTL		0x7f0U
 #define SIM_MIDELEG		0x303U
+#define SIM_MIE			0x304U
+#define SIM_MIP			0x344U
 
 /* Selectors that also tick the fixed counters */
 #define SIM_SEL_CYCLES		1

@@ -42,3 +42,41 @@ bench_read_pair:
 	sub	a0, t1, t0
 	ret
 	.size	bench_read_pair, . - bench_read_pair
+
+/*
+ * SSE (docs/performance.md): bench_sse_entry is the handler's first
+ * instruction, bench_sse_complete its complete ecall; a7 = ENTRY_ARG = a
+ * flag set to 1. Only a6/a7 change, and complete gives them back.
+ */
+	.globl	bench_sse_entry
+	.globl	bench_sse_complete
+	.type	bench_sse_entry, @function
+	.align	2
+bench_sse_entry:
+	li	a6, 1
+	sd	a6, 0(a7)
+	li	a7, 0x535345
+	li	a6, 6
+bench_sse_complete:
+	ecall
+1:	j	1b
+	.size	bench_sse_entry, . - bench_sse_entry
+
+/*
+ * unsigned long bench_spin(unsigned long *flag, unsigned long max): wait
+ * in S-mode, at most max turns, for the handler to set *flag (a counter
+ * overflow); returns the turns left. bench_spin_end ends the loop.
+ */
+	.globl	bench_spin
+	.globl	bench_spin_end
+	.type	bench_spin, @function
+	.align	2
+bench_spin:
+	ld	t0, 0(a0)
+	addi	a1, a1, -1
+	beqz	a1, bench_spin_end
+	beqz	t0, bench_spin
+bench_spin_end:
+	mv	a0, a1
+	ret
+	.size	bench_spin, . - bench_spin

@@ -46,6 +46,7 @@ struct row {
 	long error;
 	unsigned long value;
 	unsigned long delta[REPS];
+	bool no_instret; /* S-mode work (a handler) between the reads */
 };
 
 static unsigned long read_pair;
@@ -97,7 +98,7 @@ static void row_end(struct row *r, const char *what)
 	char lo[24] = "-", med[24] = "-";
 	unsigned int n = r->calls < REPS ? r->calls : REPS;
 
-	if (read_pair && n) {
+	if (read_pair && n && !r->no_instret) {
 		sort(r->delta, n);
 		snprintf(lo, sizeof(lo), "%lu", r->delta[0] - read_pair);
 		snprintf(med, sizeof(med), "%lu", r->delta[n / 2] - read_pair);
@@ -409,6 +410,108 @@ static bool pmu_layout(void)
 	return TEST_ASSERT(fw_base < n, "a firmware counter exists");
 }
 
+/*
+ * SSE (SBI v3.0). Rows measured by the exec trace only (scripts/bench.sh):
+ * sse_inject, inject of the local software event to the calling hart
+ * (enabled, unmasked), from its ecall to the handler's first instruction;
+ * sse_complete, from the handler's complete ecall to the interrupted
+ * instruction after the inject; sse_pmu_overflow, from the counter
+ * overflow trap taken in bench_spin to the handler's first instruction.
+ */
+void bench_sse_entry(void);
+unsigned long bench_spin(volatile unsigned long *flag, unsigned long max);
+
+static volatile unsigned long sse_flag;
+
+static void sse_row_skip(const char *key, unsigned long fid, const char *why)
+{
+	test_diag("bench-row %s 0x%lx 0x%lx 0 %d - -", key,
+		  (unsigned long)SBI_EXT_SSE, fid, SBI_ERR_NOT_SUPPORTED);
+	test_skip(why, "SSE %s", key);
+}
+
+static void sse_rows_skip(const char *why)
+{
+	sse_row_skip("sse_inject", SBI_EXT_SSE_INJECT, why);
+	sse_row_skip("sse_complete", SBI_EXT_SSE_COMPLETE, why);
+	sse_row_skip("sse_pmu_overflow", SBI_EXT_SSE_INJECT, why);
+}
+
+static bool sse_on(unsigned long id)
+{
+	return !sbi_ecall(SBI_EXT_SSE, SBI_EXT_SSE_REGISTER, id,
+			  (unsigned long)bench_sse_entry,
+			  (unsigned long)&sse_flag, 0, 0, 0).error &&
+	       !sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_ENABLE, id).error;
+}
+
+static void sse_off(unsigned long id)
+{
+	sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_DISABLE, id);
+	sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_UNREGISTER, id);
+}
+
+/* PMU overflow: cycles from 200 below the wrap, spinning in S-mode. */
+static void bench_sse_overflow(void)
+{
+	unsigned long c = bind_cycles(), entered = 0;
+	struct row r;
+
+	row_init(&r, "sse_pmu_overflow", SBI_EXT_SSE, SBI_EXT_SSE_INJECT);
+	r.no_instret = true;
+	for (unsigned int i = 0; i < REPS; i++) {
+		sse_flag = 0;
+		sbi_pmu_counter_start(c, 1, PMU_START_SET_INIT_VALUE, -200UL);
+		bench_spin(&sse_flag, 100000);
+		entered += sse_flag;
+		sbi_pmu_counter_stop(c, 1, 0);
+		r.calls++;
+	}
+	release(c, 1);
+	r.bad = REPS - entered;
+	row_end(&r, "SSE PMU overflow delivered to the handler");
+}
+
+static void bench_sse(void)
+{
+	unsigned long self = platform.boot_hartid;
+	struct row r, rc;
+
+	if (!sbi_probe_extension(SBI_EXT_SSE).value) {
+		sse_rows_skip("no SSE");
+		return;
+	}
+	/* OpenSBI 1.5.1 has a draft SSE without hart mask/unmask: skipped */
+	if (sbi_call0(SBI_EXT_SSE, SBI_EXT_SSE_HART_UNMASK).error) {
+		sse_rows_skip("SSE without hart_unmask (a pre-v3.0 draft)");
+		return;
+	}
+	if (!TEST_ASSERT(sse_on(SBI_SSE_EVENT_LOCAL_SOFTWARE),
+			 "SSE local software event registered and enabled"))
+		return;
+	row_init(&r, "sse_inject", SBI_EXT_SSE, SBI_EXT_SSE_INJECT);
+	row_init(&rc, "sse_complete", SBI_EXT_SSE, SBI_EXT_SSE_COMPLETE);
+	r.no_instret = rc.no_instret = true;
+	for (unsigned int i = 0; i < REPS; i++) {
+		sse_flag = 0;
+		row_call(&r, SBI_SSE_EVENT_LOCAL_SOFTWARE, self, 0, 0, 0);
+		if (!sse_flag)
+			r.bad++;
+		rc.calls++;
+	}
+	rc.bad = r.bad;
+	row_end(&r, "SSE inject of the local software event, delivered");
+	row_end(&rc, "SSE complete back to the interrupted code");
+	sse_off(SBI_SSE_EVENT_LOCAL_SOFTWARE);
+	if (!sse_on(SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW))
+		sse_row_skip("sse_pmu_overflow", SBI_EXT_SSE_INJECT,
+			     "no PMU overflow event");
+	else
+		bench_sse_overflow();
+	sse_off(SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW);
+	sbi_call0(SBI_EXT_SSE, SBI_EXT_SSE_HART_MASK);
+}
+
 int payload_main(void)
 {
 	bool snapshot;
@@ -428,6 +531,7 @@ int payload_main(void)
 	bench_counters(snapshot);
 	bench_fw_read();
 	bench_event_info();
+	bench_sse();
 	if (snapshot)
 		sbi_pmu_snapshot_set_shmem(PMU_SNAPSHOT_DISABLE,
 					   PMU_SNAPSHOT_DISABLE, 0);
