@@ -3,6 +3,7 @@
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_drivers.h>
+#include <limits.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
@@ -13,7 +14,7 @@
 #include <sbi/sbi_unpriv.h>
 
 /* Legacy calls that fault on their hart-mask pointer report this. */
-#define LEGACY_FAULTED	(-0x7fffffffffffffffL - 1)	/* no legacy result */
+#define LEGACY_FAULTED	(-LONG_MAX - 1)	/* no legacy result */
 
 /*
  * Read the hart mask S-mode points at (hart ids 0..XLEN-1; bits naming no

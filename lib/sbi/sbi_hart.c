@@ -54,7 +54,7 @@ static void setup_delegation(const struct sbi_scratch *s)
 static void setup_envcfg(const struct sbi_scratch *s)
 {
 	const struct sbi_isa *isa = &s->isa;
-	unsigned long env = MENVCFG_CBIE & (1UL << 4);	/* CBIE = flush */
+	uint64_t env = MENVCFG_CBIE & (1UL << 4);	/* CBIE = flush */
 
 	if (!isa->has_menvcfg)
 		return;
@@ -62,13 +62,13 @@ static void setup_envcfg(const struct sbi_scratch *s)
 	       sbi_fwft_menvcfg(s);
 	if (sbi_isa_has(isa, SBI_ISA_EXT_SSTC))
 		env |= MENVCFG_STCE;
-	csr_write(CSR_MENVCFG, env);	/* WARL: unsupported bits stay 0 */
+	csr_write64(CSR_MENVCFG, env);	/* WARL: unsupported bits stay 0 */
 	/* Linux reads seed when the DT lists zkr */
 	if (sbi_isa_has(isa, SBI_ISA_EXT_ZKR))
 		csr_set(CSR_MSECCFG, MSECCFG_SSEED);
 	/* CSRIND and PDIS are the PMU policy's (pmu_hart_delegate) */
 	if (sbi_isa_has(isa, SBI_ISA_EXT_SMSTATEEN))
-		csr_write(CSR_MSTATEEN0, SMSTATEEN0_SE0 | SMSTATEEN0_ENVCFG |
+		csr_write64(CSR_MSTATEEN0, SMSTATEEN0_SE0 | SMSTATEEN0_ENVCFG |
 			  SMSTATEEN0_CSRIND | SMSTATEEN0_AIA |
 			  SMSTATEEN0_IMSIC | SMSTATEEN0_CONTEXT |
 			  SMSTATEEN0_CTR);
