@@ -149,6 +149,7 @@
 #define CSR_STVAL			0x143
 #define CSR_SIP				0x144
 #define CSR_STIMECMP			0x14d
+#define CSR_STIMECMPH			0x15d	/* RV32 */
 #define CSR_SISELECT			0x150
 #define CSR_SIREG			0x151
 #define CSR_SATP			0x180
@@ -185,6 +186,7 @@
 #define CSR_MHPMCOUNTER3		0xb03
 #define CSR_CYCLE			0xc00
 #define CSR_TIME			0xc01
+#define CSR_TIMEH			0xc81	/* RV32 */
 #define CSR_INSTRET			0xc02
 #define CSR_MVENDORID			0xf11
 #define CSR_MARCHID			0xf12

@@ -141,11 +141,11 @@ void pmu_hart_redelegate(struct pmu_hart *h)
 }
 
 bool pmu_hart_emulate_read(const struct pmu_hart *h, unsigned int idx,
-			   unsigned long *value)
+			   uint64_t *value)
 {
 	if (!h->cde || idx >= PMU_HW_CTR_MAX ||
 	    !((h->plat->hw_mask >> idx) & 1))
 		return false;
-	*value = (unsigned long)pmu_hw_read(idx);
+	*value = pmu_hw_read(idx);
 	return true;
 }

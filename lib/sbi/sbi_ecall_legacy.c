@@ -63,7 +63,7 @@ struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
 
 	switch (eid) {
 	case SBI_EXT_0_1_SET_TIMER:
-		sbi_timer_set(a[0]);
+		sbi_timer_set(SBI_ECALL_U64(a, 0));
 		break;
 	case SBI_EXT_0_1_CONSOLE_PUTCHAR:
 		c = (char)a[0];	/* the int's low byte; bits 63..32 are junk */
