@@ -300,14 +300,16 @@ long match_check(unsigned long base, unsigned long mask, unsigned long flags,
 }
 
 void match_expect(unsigned long base, unsigned long mask, unsigned long flags,
-		  unsigned long event, unsigned long data, long exp,
+		  unsigned long event, uint64_t data, long exp,
 		  const char *why)
 {
 	struct sbiret ret = sbi_pmu_counter_cfg_match(base, mask, flags,
 						      event, data);
 
-	TEST_SBI_ERR(ret, exp, "cfg_match(%ld, 0x%lx, 0x%lx, %s 0x%lx, 0x%lx) %s -> %s",
-		     base, mask, flags, event_name(event), event, data, why,
+	/* event_data in two halves: %lx is XLEN wide */
+	TEST_SBI_ERR(ret, exp, "cfg_match(%ld, 0x%lx, 0x%lx, %s 0x%lx, 0x%lx:%08lx) %s -> %s",
+		     base, mask, flags, event_name(event), event,
+		     (unsigned long)(data >> 32), (unsigned long)data, why,
 		     sbi_err_name(exp));
 	if (!ret.error)
 		ctr_release(ret.value);

@@ -151,7 +151,7 @@ long match_check(unsigned long base, unsigned long mask, unsigned long flags,
 		 unsigned long event, unsigned long data, const char *why);
 /* CFG_MATCH expected to fail with @exp: one check (releases on success). */
 void match_expect(unsigned long base, unsigned long mask, unsigned long flags,
-		  unsigned long event, unsigned long data, long exp,
+		  unsigned long event, uint64_t data, long exp,
 		  const char *why);
 /* True if no firmware counter is mapped (FW_READ fails on each). */
 bool fw_none_mapped(void);

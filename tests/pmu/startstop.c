@@ -87,7 +87,7 @@ static void test_fw_start_stop(void)
 	/* reserved stop flags: refused, counter untouched */
 	TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, 1UL << 2),
 		     SBI_ERR_INVALID_PARAM, "stop(%ld, flags bit 2)", f);
-	TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, 1UL << 63 | PMU_STOP_RESET),
+	TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, BIT(XLEN - 1) | PMU_STOP_RESET),
 		     SBI_ERR_INVALID_PARAM, "stop(%ld, RESET | bit 63)", f);
 	tick();
 	TEST_EQ(ctr_value(f), 104, "the refused stops left it counting");
@@ -97,7 +97,7 @@ static void test_fw_start_stop(void)
 	TEST_SBI_ERR(sbi_pmu_counter_start(f, 1, 1UL << 2, 0),
 		     SBI_ERR_INVALID_PARAM, "start(%ld, flags bit 2)", f);
 	TEST_SBI_ERR(sbi_pmu_counter_start(f, 1, PMU_START_SET_INIT_VALUE |
-					   1UL << 63, 5),
+					   BIT(XLEN - 1), 5),
 		     SBI_ERR_INVALID_PARAM, "start(%ld, SET_INIT_VALUE | bit 63)",
 		     f);
 	tick();
