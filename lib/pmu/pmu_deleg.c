@@ -71,6 +71,7 @@ static void pmu_csr_assign64(unsigned int csr, unsigned int csrh,
 	if ((uint32_t)bits)
 		pmu_csr_assign(csr, (unsigned long)bits, on);
 #else
+	(void)csrh;
 	pmu_csr_assign(csr, bits, on);
 #endif
 }

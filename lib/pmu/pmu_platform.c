@@ -80,6 +80,9 @@ static void pmu_probe_high(struct pmu_platform *plat, unsigned int i)
 		return;
 	pmu_host_csr_write(PMU_CSR_MCOUNTERH(i), 0);
 	plat->hw_width[i] = (uint8_t)(32 + pmu_probe_width(rb) - 1);
+#else
+	(void)plat;
+	(void)i;
 #endif
 }
 
