@@ -106,6 +106,8 @@ static unsigned long napot(unsigned long base, unsigned long size)
  * PMP: entry 0 hides the firmware, entry 1 the ACLINT, the last entry opens
  * everything else to S/U. M-mode is unaffected (no lock bits).
  */
+#define PMP_PER_CFG	(__riscv_xlen / 8)
+
 static void setup_pmp(void)
 {
 	unsigned int last = sbi_plat.pmp_count - 1;
@@ -122,16 +124,20 @@ static void setup_pmp(void)
 		cfg0 |= (unsigned long)PMP_A_NAPOT << 8;
 	}
 	csr_write_num(CSR_PMPADDR0 + last, -1UL);
-	/* pmpcfg0 holds entries 0-7, pmpcfg2 entries 8-15 (RV64) */
-	if (last < 8) {
+	/*
+	 * A pmpcfg register holds XLEN / 8 entries: RV64 pmpcfg0 entries
+	 * 0-7, pmpcfg2 8-15; RV32 pmpcfg0 0-3, pmpcfg1 4-7, ...
+	 */
+	if (last < PMP_PER_CFG) {
 		cfg0 |= (unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X)
 			<< (8 * last);
 		csr_write_num(CSR_PMPCFG0, cfg0);
 	} else {
 		csr_write_num(CSR_PMPCFG0, cfg0);
-		csr_write_num(CSR_PMPCFG0 + 2 * (last / 8),
+		csr_write_num(CSR_PMPCFG0 + (__riscv_xlen / 32) *
+					    (last / PMP_PER_CFG),
 			      (unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W |
-					      PMP_X) << (8 * (last % 8)));
+					      PMP_X) << (8 * (last % PMP_PER_CFG)));
 	}
 	__asm__ __volatile__("sfence.vma" ::: "memory");
 }
