@@ -29,14 +29,14 @@ rv32-payloads: $(sbi_PAYLOAD32_ELF) $(pmu_PAYLOAD32_ELF) ## build the SBI and PM
 check-rv32: $(sbi_PAYLOAD32_ELF) $(pmu_PAYLOAD32_ELF) firmware32 $(QEMU) ## SBI and PMU suites on RV32 (qemu-system-riscv32)
 	@rc=0; results=; \
 	for run in $(RV32_RUNS); do \
-		IFS=: read -r n p fw cpu smp ic <<< "$$run"; n=rv32-$$n; \
+		IFS=: read -r n p fw cpu smp ic <<< "$$run"; n=rv-thirtytwo-$$n; \
 		QEMU=$(QEMU32) $(RUN_PAYLOAD) --name $$n --bios $$fw \
 			--cpu "$$cpu" --smp $$smp $${ic:+--icount} \
 			--timeout $(RV32_TIMEOUT) --log-dir $(RV32_LOGS) \
 			--append tally.test $(BUILD)/tests32/$$p/$$p.elf || rc=1; \
 		results="$$results $(RV32_LOGS)/$$n.result"; \
 	done; \
-	$(TOP)/scripts/sum-results.sh rv32 $$results; \
+	$(TOP)/scripts/sum-results.sh rv-thirtytwo $$results; \
 	exit $$rc
 
 .PHONY: rv32-payloads check-rv32

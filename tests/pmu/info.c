@@ -104,7 +104,7 @@ void test_info(void)
 {
 	unsigned long i;
 	static const unsigned long past[] = {
-		0, 1, 64, 4096, BIT(32), BIT(XLEN - 1), ~0UL,
+		0, 1, 64, 4096, BIT(XLEN / 2), BIT(XLEN - 1), ~0UL,
 	};
 
 	test_num_counters();

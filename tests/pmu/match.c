@@ -336,18 +336,25 @@ static void test_bad_sets(void)
 	match_expect(0, 0, 0, ev, 0, SBI_ERR_INVALID_PARAM, "empty mask");
 	match_expect(pmu.fw_first, 0, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "empty mask");
-	if (n < 64) {
+	if (n < XLEN) {
 		match_expect(0, 1UL << n, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 			     "bit num_counters");
 		match_expect(0, full_mask() | (1UL << n), 0, ev, 0,
 			     SBI_ERR_INVALID_PARAM, "all + bit num_counters");
+	} else {
+		test_skip("num_counters >= XLEN: a mask from base 0 ends before it",
+			  "bit num_counters");
 	}
 	match_expect(n - 1, 3, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "last counter + one past");
 	match_expect(n - 1, 1UL | (BIT(XLEN - 1)), 0, ev, 0,
 		     SBI_ERR_INVALID_PARAM, "last counter + bit 63");
-	match_expect(pmu.fw_first, ~0UL, 0, ev, 0, SBI_ERR_INVALID_PARAM,
-		     "all-ones mask");
+	if (pmu.fw_first + (long)XLEN > (long)n)
+		match_expect(pmu.fw_first, ~0UL, 0, ev, 0,
+			     SBI_ERR_INVALID_PARAM, "all-ones mask");
+	else
+		test_skip("the XLEN counters from the first firmware one all exist",
+			  "all-ones mask");
 	match_expect(n, 1, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "base = num_counters");
 	match_expect(64, 1, 0, ev, 0, SBI_ERR_INVALID_PARAM, "base 64");
