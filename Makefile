@@ -50,7 +50,7 @@ distclean: clean ## also drop this project's cache
 	rm -rf $(CACHE)
 
 help:
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
 
 .PHONY: all paths clean distclean help
