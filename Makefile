@@ -15,6 +15,7 @@ MAKEFLAGS += --no-builtin-rules
 include mk/config.mk
 include mk/deps.mk
 include mk/firmware.mk
+include mk/firmware32.mk
 include mk/dts.mk
 include $(wildcard mk/qemu.mk mk/linux.mk mk/tests-*.mk)
 include mk/opensbi.mk
@@ -31,6 +32,9 @@ paths: ## print NAME=path for every built artifact
 	@echo FW_PAYLOAD=$(FW_PAYLOAD)
 	@echo FW_PAYLOAD_ELF=$(FW_PAYLOAD_ELF)
 	@echo QEMU=$(QEMU)
+	@echo QEMU32=$(QEMU32)
+	@echo FW_DYNAMIC32=$(FW_DYNAMIC32)
+	@echo FW_JUMP32=$(FW_JUMP32)
 	@echo KERNEL=$(KERNEL)
 	@echo KERNEL_STOCK=$(KERNEL_STOCK)
 	@echo VMLINUX=$(VMLINUX)
@@ -46,7 +50,7 @@ distclean: clean ## also drop this project's cache
 	rm -rf $(CACHE)
 
 help:
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
 
 .PHONY: all paths clean distclean help

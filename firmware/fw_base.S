@@ -11,7 +11,7 @@
 #include <sbi/sbi_trap.h>
 
 #define R_RISCV_RELATIVE	3
-#define REG(n)			((n) * 8)
+#define REG(n)			((n) * SZREG)
 
 	.section .entry, "ax", %progbits
 	.align	3
@@ -39,15 +39,15 @@ _start:
 	lla	t1, __rela_dyn_end
 	lla	t2, _fw_start
 2:	bgeu	t0, t1, 4f
-	ld	t3, 8(t0)
+	REG_L	t3, SZREG(t0)		/* Elf_Rela: offset, info, addend */
 	li	t4, R_RISCV_RELATIVE
 	bne	t3, t4, 3f
-	ld	t3, 0(t0)
-	ld	t4, 16(t0)
+	REG_L	t3, 0(t0)
+	REG_L	t4, (2 * SZREG)(t0)
 	add	t3, t3, t2
 	add	t4, t4, t2
-	sd	t4, 0(t3)
-3:	addi	t0, t0, 24
+	REG_S	t4, 0(t3)
+3:	addi	t0, t0, 3 * SZREG
 	j	2b
 4:	fence.i
 
@@ -55,8 +55,8 @@ _start:
 	lla	t0, __bss_start
 	lla	t1, __bss_end
 5:	bgeu	t0, t1, 6f
-	sd	zero, 0(t0)
-	addi	t0, t0, 8
+	REG_S	zero, 0(t0)
+	addi	t0, t0, SZREG
 	j	5b
 6:
 	/* A boot stack and scratch until cold boot has laid out the harts */
@@ -92,19 +92,19 @@ _warm_wait:
  */
 _setup_hart_context:
 	lla	t0, fw_hart_ids
-	ld	t0, 0(t0)
+	REG_L	t0, 0(t0)
 	lla	t1, fw_hart_count
-	ld	t1, 0(t1)
+	REG_L	t1, 0(t1)
 	li	t2, 0
 1:	bgeu	t2, t1, _park
-	slli	t3, t2, 3
+	slli	t3, t2, (SZREG / 4 + 1)	/* log2(SZREG) */
 	add	t3, t3, t0
-	ld	t3, 0(t3)
+	REG_L	t3, 0(t3)
 	beq	t3, a0, 2f
 	addi	t2, t2, 1
 	j	1b
 2:	lla	t0, fw_hart_area
-	ld	t0, 0(t0)
+	REG_L	t0, 0(t0)
 	li	t1, FW_HART_AREA_SIZE
 	addi	t2, t2, 1
 	mul	t1, t1, t2
@@ -135,7 +135,7 @@ _park:
 _trap_entry:
 	csrrw	tp, CSR_MSCRATCH, tp
 	beqz	tp, _trap_from_m
-	sd	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
+	REG_S	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
 	csrr	t0, CSR_MCAUSE
 	addi	t0, t0, -CAUSE_SUPERVISOR_ECALL
 	bnez	t0, _trap_from_lower
@@ -143,50 +143,50 @@ _trap_entry:
 	/* Fast path: ecall from S-mode. Save what C may clobber. */
 	mv	t0, sp
 	addi	sp, tp, -SBI_ECALL_FRAME_SIZE
-	sd	t0, REG(0)(sp)
+	REG_S	t0, REG(0)(sp)
 	csrrw	t0, CSR_MSCRATCH, zero
-	sd	t0, REG(14)(sp)
-	sd	ra, REG(1)(sp)
-	sd	t1, REG(2)(sp)
-	sd	t2, REG(3)(sp)
-	sd	t3, REG(4)(sp)
-	sd	t4, REG(5)(sp)
-	sd	t5, REG(6)(sp)
-	sd	t6, REG(7)(sp)
-	sd	a2, REG(8)(sp)
-	sd	a3, REG(9)(sp)
-	sd	a4, REG(10)(sp)
-	sd	a5, REG(11)(sp)
-	sd	a6, REG(SBI_ECALL_FRAME_A6)(sp)
-	sd	a7, REG(SBI_ECALL_FRAME_A7)(sp)
+	REG_S	t0, REG(14)(sp)
+	REG_S	ra, REG(1)(sp)
+	REG_S	t1, REG(2)(sp)
+	REG_S	t2, REG(3)(sp)
+	REG_S	t3, REG(4)(sp)
+	REG_S	t4, REG(5)(sp)
+	REG_S	t5, REG(6)(sp)
+	REG_S	t6, REG(7)(sp)
+	REG_S	a2, REG(8)(sp)
+	REG_S	a3, REG(9)(sp)
+	REG_S	a4, REG(10)(sp)
+	REG_S	a5, REG(11)(sp)
+	REG_S	a6, REG(SBI_ECALL_FRAME_A6)(sp)
+	REG_S	a7, REG(SBI_ECALL_FRAME_A7)(sp)
 	call	sbi_ecall_handler
 	csrr	t0, CSR_MEPC
 	addi	t0, t0, 4
 	csrw	CSR_MEPC, t0
-	ld	ra, REG(1)(sp)
-	ld	t1, REG(2)(sp)
-	ld	t2, REG(3)(sp)
-	ld	t3, REG(4)(sp)
-	ld	t4, REG(5)(sp)
-	ld	t5, REG(6)(sp)
-	ld	t6, REG(7)(sp)
-	ld	a2, REG(8)(sp)
-	ld	a3, REG(9)(sp)
-	ld	a4, REG(10)(sp)
-	ld	a5, REG(11)(sp)
-	ld	a6, REG(SBI_ECALL_FRAME_A6)(sp)
-	ld	a7, REG(SBI_ECALL_FRAME_A7)(sp)
-	ld	t0, REG(14)(sp)
+	REG_L	ra, REG(1)(sp)
+	REG_L	t1, REG(2)(sp)
+	REG_L	t2, REG(3)(sp)
+	REG_L	t3, REG(4)(sp)
+	REG_L	t4, REG(5)(sp)
+	REG_L	t5, REG(6)(sp)
+	REG_L	t6, REG(7)(sp)
+	REG_L	a2, REG(8)(sp)
+	REG_L	a3, REG(9)(sp)
+	REG_L	a4, REG(10)(sp)
+	REG_L	a5, REG(11)(sp)
+	REG_L	a6, REG(SBI_ECALL_FRAME_A6)(sp)
+	REG_L	a7, REG(SBI_ECALL_FRAME_A7)(sp)
+	REG_L	t0, REG(14)(sp)
 	csrw	CSR_MSCRATCH, t0
-	ld	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
-	ld	sp, REG(0)(sp)
+	REG_L	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
+	REG_L	sp, REG(0)(sp)
 	csrrw	tp, CSR_MSCRATCH, tp
 	mret
 
 _trap_from_m:
 	/* Nested trap in M-mode: mscratch held 0, now holds our tp */
 	csrr	tp, CSR_MSCRATCH
-	sd	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
+	REG_S	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
 	mv	t0, sp
 	addi	sp, sp, -SBI_TRAP_REGS_SIZE
 	j	_trap_save_full
@@ -196,52 +196,52 @@ _trap_from_lower:
 	addi	sp, tp, -SBI_TRAP_REGS_SIZE
 _trap_save_full:
 	/* t0 = interrupted sp; tmp0 = interrupted t0; mscratch = interrupted tp */
-	sd	t0, REG(2)(sp)
-	ld	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
-	sd	t0, REG(5)(sp)
+	REG_S	t0, REG(2)(sp)
+	REG_L	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
+	REG_S	t0, REG(5)(sp)
 	csrrw	t0, CSR_MSCRATCH, zero
-	sd	t0, REG(4)(sp)
-	sd	ra, REG(1)(sp)
-	sd	gp, REG(3)(sp)
-	sd	t1, REG(6)(sp)
-	sd	t2, REG(7)(sp)
-	sd	s0, REG(8)(sp)
-	sd	s1, REG(9)(sp)
-	sd	a0, REG(10)(sp)
-	sd	a1, REG(11)(sp)
-	sd	a2, REG(12)(sp)
-	sd	a3, REG(13)(sp)
-	sd	a4, REG(14)(sp)
-	sd	a5, REG(15)(sp)
-	sd	a6, REG(16)(sp)
-	sd	a7, REG(17)(sp)
-	sd	s2, REG(18)(sp)
-	sd	s3, REG(19)(sp)
-	sd	s4, REG(20)(sp)
-	sd	s5, REG(21)(sp)
-	sd	s6, REG(22)(sp)
-	sd	s7, REG(23)(sp)
-	sd	s8, REG(24)(sp)
-	sd	s9, REG(25)(sp)
-	sd	s10, REG(26)(sp)
-	sd	s11, REG(27)(sp)
-	sd	t3, REG(28)(sp)
-	sd	t4, REG(29)(sp)
-	sd	t5, REG(30)(sp)
-	sd	t6, REG(31)(sp)
+	REG_S	t0, REG(4)(sp)
+	REG_S	ra, REG(1)(sp)
+	REG_S	gp, REG(3)(sp)
+	REG_S	t1, REG(6)(sp)
+	REG_S	t2, REG(7)(sp)
+	REG_S	s0, REG(8)(sp)
+	REG_S	s1, REG(9)(sp)
+	REG_S	a0, REG(10)(sp)
+	REG_S	a1, REG(11)(sp)
+	REG_S	a2, REG(12)(sp)
+	REG_S	a3, REG(13)(sp)
+	REG_S	a4, REG(14)(sp)
+	REG_S	a5, REG(15)(sp)
+	REG_S	a6, REG(16)(sp)
+	REG_S	a7, REG(17)(sp)
+	REG_S	s2, REG(18)(sp)
+	REG_S	s3, REG(19)(sp)
+	REG_S	s4, REG(20)(sp)
+	REG_S	s5, REG(21)(sp)
+	REG_S	s6, REG(22)(sp)
+	REG_S	s7, REG(23)(sp)
+	REG_S	s8, REG(24)(sp)
+	REG_S	s9, REG(25)(sp)
+	REG_S	s10, REG(26)(sp)
+	REG_S	s11, REG(27)(sp)
+	REG_S	t3, REG(28)(sp)
+	REG_S	t4, REG(29)(sp)
+	REG_S	t5, REG(30)(sp)
+	REG_S	t6, REG(31)(sp)
 	csrr	t0, CSR_MEPC
-	sd	t0, REG(SBI_TRAP_REG_MEPC)(sp)
+	REG_S	t0, REG(SBI_TRAP_REG_MEPC)(sp)
 	csrr	t0, CSR_MSTATUS
-	sd	t0, REG(SBI_TRAP_REG_MSTATUS)(sp)
+	REG_S	t0, REG(SBI_TRAP_REG_MSTATUS)(sp)
 	mv	a0, sp
 	call	sbi_trap_handler
 
 	.globl	_trap_exit
 _trap_exit:	/* a0 = struct sbi_trap_regs * to return through */
 	mv	sp, a0
-	ld	t0, REG(SBI_TRAP_REG_MEPC)(sp)
+	REG_L	t0, REG(SBI_TRAP_REG_MEPC)(sp)
 	csrw	CSR_MEPC, t0
-	ld	t0, REG(SBI_TRAP_REG_MSTATUS)(sp)
+	REG_L	t0, REG(SBI_TRAP_REG_MSTATUS)(sp)
 	csrw	CSR_MSTATUS, t0
 	/* Returning below M-mode: arm mscratch with our scratch again */
 	srli	t0, t0, MSTATUS_MPP_SHIFT
@@ -249,37 +249,37 @@ _trap_exit:	/* a0 = struct sbi_trap_regs * to return through */
 	addi	t0, t0, -PRV_M
 	beqz	t0, 1f
 	csrw	CSR_MSCRATCH, tp
-1:	ld	ra, REG(1)(sp)
-	ld	gp, REG(3)(sp)
-	ld	t1, REG(6)(sp)
-	ld	t2, REG(7)(sp)
-	ld	s0, REG(8)(sp)
-	ld	s1, REG(9)(sp)
-	ld	a0, REG(10)(sp)
-	ld	a1, REG(11)(sp)
-	ld	a2, REG(12)(sp)
-	ld	a3, REG(13)(sp)
-	ld	a4, REG(14)(sp)
-	ld	a5, REG(15)(sp)
-	ld	a6, REG(16)(sp)
-	ld	a7, REG(17)(sp)
-	ld	s2, REG(18)(sp)
-	ld	s3, REG(19)(sp)
-	ld	s4, REG(20)(sp)
-	ld	s5, REG(21)(sp)
-	ld	s6, REG(22)(sp)
-	ld	s7, REG(23)(sp)
-	ld	s8, REG(24)(sp)
-	ld	s9, REG(25)(sp)
-	ld	s10, REG(26)(sp)
-	ld	s11, REG(27)(sp)
-	ld	t3, REG(28)(sp)
-	ld	t4, REG(29)(sp)
-	ld	t5, REG(30)(sp)
-	ld	t6, REG(31)(sp)
-	ld	t0, REG(5)(sp)
-	ld	tp, REG(4)(sp)
-	ld	sp, REG(2)(sp)
+1:	REG_L	ra, REG(1)(sp)
+	REG_L	gp, REG(3)(sp)
+	REG_L	t1, REG(6)(sp)
+	REG_L	t2, REG(7)(sp)
+	REG_L	s0, REG(8)(sp)
+	REG_L	s1, REG(9)(sp)
+	REG_L	a0, REG(10)(sp)
+	REG_L	a1, REG(11)(sp)
+	REG_L	a2, REG(12)(sp)
+	REG_L	a3, REG(13)(sp)
+	REG_L	a4, REG(14)(sp)
+	REG_L	a5, REG(15)(sp)
+	REG_L	a6, REG(16)(sp)
+	REG_L	a7, REG(17)(sp)
+	REG_L	s2, REG(18)(sp)
+	REG_L	s3, REG(19)(sp)
+	REG_L	s4, REG(20)(sp)
+	REG_L	s5, REG(21)(sp)
+	REG_L	s6, REG(22)(sp)
+	REG_L	s7, REG(23)(sp)
+	REG_L	s8, REG(24)(sp)
+	REG_L	s9, REG(25)(sp)
+	REG_L	s10, REG(26)(sp)
+	REG_L	s11, REG(27)(sp)
+	REG_L	t3, REG(28)(sp)
+	REG_L	t4, REG(29)(sp)
+	REG_L	t5, REG(30)(sp)
+	REG_L	t6, REG(31)(sp)
+	REG_L	t0, REG(5)(sp)
+	REG_L	tp, REG(4)(sp)
+	REG_L	sp, REG(2)(sp)
 	mret
 
 /*

@@ -23,6 +23,10 @@ FW_JUMP_ELF	:= $(BUILD)/firmware/fw_jump.elf
 FW_PAYLOAD	:= $(BUILD)/firmware/fw_payload.bin
 FW_PAYLOAD_ELF	:= $(BUILD)/firmware/fw_payload.elf
 QEMU		:= $(BUILD)/qemu/qemu-system-riscv64
+# RV32 (mk/firmware32.mk): the same firmware and QEMU patches, 32-bit
+QEMU32		:= $(BUILD)/qemu/qemu-system-riscv32
+FW_DYNAMIC32	:= $(BUILD)/firmware32/fw_dynamic.bin
+FW_JUMP32	:= $(BUILD)/firmware32/fw_jump.bin
 KERNEL		:= $(BUILD)/linux/Image
 KERNEL_STOCK	:= $(BUILD)/linux/stock/Image
 VMLINUX		:= $(BUILD)/linux/vmlinux

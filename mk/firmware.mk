@@ -5,6 +5,11 @@
 # (scripts/dtc/libfdt), extracted once into the cache.
 
 FW_BUILD	:= $(BUILD)/firmware
+# FW_XLEN=32: the RV32 images in build/firmware32 (mk/firmware32.mk)
+FW_XLEN		?= 64
+ifeq ($(FW_XLEN),32)
+FW_BUILD	:= $(BUILD)/firmware32
+endif
 FW_CC		:= $(CROSS_COMPILE)gcc
 FW_OBJCOPY	:= $(CROSS_COMPILE)objcopy
 FW_JUMP_ADDR	?= 0x80200000
@@ -29,6 +34,9 @@ LIBFDT_FILES	:= fdt fdt_ro fdt_rw fdt_wip fdt_sw fdt_strerror fdt_addresses \
 		   fdt_empty_tree
 
 FW_ARCH		:= -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
+ifeq ($(FW_XLEN),32)
+FW_ARCH		:= -march=rv32imac_zicsr_zifencei -mabi=ilp32 -mcmodel=medany
+endif
 FW_GCC_INC	= $(shell $(FW_CC) -print-file-name=include)
 FW_CPPFLAGS	= -nostdinc -I$(TOP)/include -I$(TOP)/include/libc \
 		  -isystem $(FW_GCC_INC) -I$(LIBFDT_SRC) \

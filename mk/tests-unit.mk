@@ -34,7 +34,7 @@ $(UNIT_BIN): $(UNIT_OBJS)
 
 unit-bin: $(UNIT_BIN) ## build the PMU unit test binary only
 
-check-unit: $(UNIT_BIN) ## PMU core unit tests (host, ASan/UBSan) + RV64 freestanding build
+check-unit: $(UNIT_BIN) ## PMU core unit tests (host, ASan/UBSan) + RV64 and RV32 freestanding builds
 	@CROSS_COMPILE=$(CROSS_COMPILE) $(TOP)/tests/unit/run.sh $(UNIT_BIN) \
 		$(UNIT_BUILD)/rv64 $(TOP) $(PMU_OBJS)
 

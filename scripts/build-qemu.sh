@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Build the project's QEMU (riscv64-softmmu only) from the Debian orig
-# tarball plus qemu/patches/*.patch, and cache the result outside the clone.
+# Build the project's QEMU (riscv64-softmmu and riscv32-softmmu) from the
+# Debian orig tarball plus qemu/patches/*.patch, and cache the result outside
+# the clone.
 #
 #   build-qemu.sh OUT
 #
-# OUT is the stable path to (re)point at the cached binary (a symlink).
+# OUT is the stable path to (re)point at the cached qemu-system-riscv64 (a
+# symlink); qemu-system-riscv32 is linked beside it.
 # Environment (all have defaults matching mk/config.mk):
 #   TOP          project root
 #   CACHE        cache root (binaries in $CACHE/qemu/<key>/, ccache in
@@ -56,14 +58,22 @@ fi
 ROOT=$CACHE/qemu
 ENTRY=$ROOT/$QEMU_KEY
 BIN=qemu-system-riscv64
+BIN32=qemu-system-riscv32
+
+link_one() {
+	ln -sfn "$1" "$2.tmp"
+	mv -T "$2.tmp" "$2"
+}
 
 link_out() {
 	mkdir -p "$(dirname "$OUT")"
-	ln -sfn "$ENTRY/$BIN" "$OUT.tmp"
-	mv -T "$OUT.tmp" "$OUT"
+	link_one "$ENTRY/$BIN" "$OUT"
+	link_one "$ENTRY/$BIN32" "$(dirname "$OUT")/$BIN32"
 }
 
-if [ -x "$ENTRY/$BIN" ]; then
+have_entry() { [ -x "$ENTRY/$BIN" ] && [ -x "$ENTRY/$BIN32" ]; }
+
+if have_entry; then
 	link_out
 	log "cached: $ENTRY"
 	exit 0
@@ -76,7 +86,7 @@ if ! flock -n 9; then
 	log "another build holds $ROOT/.lock, waiting"
 	flock 9
 fi
-if [ -x "$ENTRY/$BIN" ]; then
+if have_entry; then
 	link_out
 	log "cached (built meanwhile): $ENTRY"
 	exit 0
@@ -109,7 +119,9 @@ for f in $(sed -n 's/.*\(edk2-[a-z0-9_-]*\.fd\).*/\1/p' \
 done
 
 # Only the virt board (a device config is named relative to configs/devices/).
-printf 'CONFIG_RISCV_VIRT=y\n' >"$SRC/configs/devices/riscv64-softmmu/tally.mak"
+for t in riscv64 riscv32; do
+	printf 'CONFIG_RISCV_VIRT=y\n' >"$SRC/configs/devices/$t-softmmu/tally.mak"
+done
 
 export CCACHE_DIR=$CACHE/ccache
 export CCACHE_BASEDIR=$WORK
@@ -123,10 +135,11 @@ mkdir -p "$SRC/build"
 if ! (cd "$SRC/build" && ../configure \
 	--python=/usr/bin/python3 \
 	--cc='ccache gcc' --cxx='ccache g++' \
-	--target-list=riscv64-softmmu \
+	--target-list=riscv64-softmmu,riscv32-softmmu \
 	--without-default-features \
 	--without-default-devices \
 	--with-devices-riscv64=tally \
+	--with-devices-riscv32=tally \
 	--enable-fdt=system \
 	--disable-docs --disable-werror --disable-download \
 	--disable-install-blobs) >"$WORK/configure.log" 2>&1; then
@@ -134,11 +147,11 @@ if ! (cd "$SRC/build" && ../configure \
 	die "configure failed (log above)"
 fi
 
-total=$(ninja -C "$SRC/build" -n "$BIN" 2>/dev/null | grep -c '^\[' || true)
+total=$(ninja -C "$SRC/build" -n "$BIN" "$BIN32" 2>/dev/null | grep -c '^\[' || true)
 log "building ($total targets, $JOBS jobs, ccache $CCACHE_DIR)..."
 # Progress every ~10%; the full log is kept with the entry.
 set +e
-ninja -C "$SRC/build" -j "$JOBS" "$BIN" 2>&1 | tee "$WORK/build.log" |
+ninja -C "$SRC/build" -j "$JOBS" "$BIN" "$BIN32" 2>&1 | tee "$WORK/build.log" |
 	awk -v total="$total" '
 		/^\[[0-9]+\/[0-9]+\]/ {
 			split(substr($1, 2), a, "/"); n = a[1]
@@ -147,14 +160,14 @@ ninja -C "$SRC/build" -j "$JOBS" "$BIN" 2>&1 | tee "$WORK/build.log" |
 		}'
 rc=${PIPESTATUS[0]}
 set -e
-if [ "$rc" != 0 ] || [ ! -x "$SRC/build/$BIN" ]; then
+if [ "$rc" != 0 ] || [ ! -x "$SRC/build/$BIN" ] || [ ! -x "$SRC/build/$BIN32" ]; then
 	grep -A20 -m1 -E 'error|FAILED' "$WORK/build.log" >&2 || tail -40 "$WORK/build.log" >&2
 	die "build failed"
 fi
 
 STAGE=$WORK/entry
 mkdir -p "$STAGE"
-mv "$SRC/build/$BIN" "$STAGE/$BIN"
+mv "$SRC/build/$BIN" "$SRC/build/$BIN32" "$STAGE/"
 cp "$WORK/configure.log" "$WORK/build.log" "$STAGE/"
 {
 	echo "key=$QEMU_KEY"

@@ -224,14 +224,14 @@ static inline bool pmu_hart_cde(const struct pmu_hart *h)
 /**
  * pmu_hart_emulate_read() - value of an SBI counter S-mode tried to read
  * @h: per-hart state
- * @idx: counter index (CSR 0xc00 + idx)
- * @value: the counter value
+ * @idx: counter index (CSR 0xc00 + idx; on RV32 also 0xc80 + idx)
+ * @value: the 64-bit counter value (RV32: the caller picks the half)
  *
  * Return: true if @idx is an SBI-managed hardware counter on a hart with
  * CDE = 1 (its direct reads trap), false if the trap is not ours to undo.
  */
 bool pmu_hart_emulate_read(const struct pmu_hart *h, unsigned int idx,
-			   unsigned long *value);
+			   uint64_t *value);
 
 /**
  * pmu_hart_stop() - HSM stop: release and reset every counter of this hart

@@ -17,6 +17,7 @@
 #define PMU_CSR_MCYCLECFG		0x321U		/* Smcntrpmf */
 #define PMU_CSR_MINSTRETCFG		0x322U		/* Smcntrpmf */
 /* RV32: bits 63:32 of the above (Sscofpmf mhpmeventh, Smcntrpmf *cfgh) */
+#define PMU_CSR_MCOUNTERH(i)		(0xb80U + (i))	/* mcycleh/minstreth/mhpmcounterNh */
 #define PMU_CSR_MHPMEVENTH(i)		(0x720U + (i))	/* valid for i = 3..31 */
 #define PMU_CSR_MCYCLECFGH		0x721U
 #define PMU_CSR_MINSTRETCFGH		0x722U
@@ -27,6 +28,8 @@
 #define PMU_CSR_MIE			0x304U
 #define PMU_CSR_MIP			0x344U
 #define PMU_MIP_LCOFIP			(1UL << 13)	/* Sscofpmf LCOFI */
+#define PMU_CSR_MENVCFGH		0x31aU		/* RV32: bits 63:32 */
+#define PMU_CSR_MSTATEEN0H		0x31cU		/* RV32: bits 63:32 */
 #define PMU_MENVCFG_CDE			(1ULL << 60)	/* Smcdeleg */
 #define PMU_MSTATEEN0_CSRIND		(1ULL << 60)	/* siselect/sireg* */
 

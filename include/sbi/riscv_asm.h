@@ -3,6 +3,7 @@
 #ifndef RISCV_ASM_H
 #define RISCV_ASM_H
 
+#include <stdint.h>
 #include <sbi/riscv_encoding.h>
 
 #define __str(x)	#x
@@ -52,6 +53,50 @@
 				     : "=r"(__v) : "rK"(__v) : "memory");	\
 		__v;							\
 	})
+
+/*
+ * A 64-bit CSR (menvcfg, mstateen0) by the name of its low half: on RV32
+ * bits 63:32 are the CSR named with an H suffix (CSR_MENVCFGH).
+ */
+#if __riscv_xlen == 32
+#define csr_read64(csr)							\
+	(((uint64_t)csr_read(csr##H) << 32) | csr_read(csr))
+#define csr_write64(csr, val)						\
+	({								\
+		uint64_t __w = (val);					\
+		csr_write(csr, (unsigned long)__w);			\
+		csr_write(csr##H, (unsigned long)(__w >> 32));		\
+	})
+#define csr_set64(csr, val)						\
+	({								\
+		uint64_t __w = (val);					\
+		if ((uint32_t)__w)					\
+			csr_set(csr, (unsigned long)__w);		\
+		if (__w >> 32)						\
+			csr_set(csr##H, (unsigned long)(__w >> 32));	\
+	})
+#define csr_clear64(csr, val)						\
+	({								\
+		uint64_t __w = (val);					\
+		if ((uint32_t)__w)					\
+			csr_clear(csr, (unsigned long)__w);		\
+		if (__w >> 32)						\
+			csr_clear(csr##H, (unsigned long)(__w >> 32));	\
+	})
+#define csr_read_clear64(csr, val)					\
+	({								\
+		uint64_t __c = (val);					\
+		uint64_t __o = csr_read_clear(csr##H,			\
+					      (unsigned long)(__c >> 32));	\
+		(__o << 32) | csr_read_clear(csr, (unsigned long)__c);	\
+	})
+#else
+#define csr_read64(csr)			csr_read(csr)
+#define csr_read_clear64(csr, val)	csr_read_clear(csr, val)
+#define csr_write64(csr, val)		csr_write(csr, val)
+#define csr_set64(csr, val)		csr_set(csr, val)
+#define csr_clear64(csr, val)		csr_clear(csr, val)
+#endif
 
 static inline void wfi(void)
 {

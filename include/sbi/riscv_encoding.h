@@ -9,6 +9,25 @@
 #define _UL(x)				(x##UL)
 #endif
 #define BIT(n)				(_UL(1) << (n))
+/* A bit of a 64-bit CSR whose bits 63:32 are a separate CSR on RV32 */
+#ifdef __ASSEMBLER__
+#define _ULL(x)				x
+#define BIT64(n)			(1 << (n))
+#else
+#define _ULL(x)				(x##ULL)
+#define BIT64(n)			(1ULL << (n))
+#endif
+
+/* One XLEN register in memory: assembly and frame layouts */
+#if __riscv_xlen == 32
+#define SZREG				4
+#define REG_L				lw
+#define REG_S				sw
+#else
+#define SZREG				8
+#define REG_L				ld
+#define REG_S				sd
+#endif
 
 /* mstatus */
 #define MSTATUS_SIE			BIT(1)
@@ -24,9 +43,19 @@
 #define MSTATUS_MXR			BIT(19)
 #define MSTATUS_SPELP			BIT(23)	/* Zicfilp */
 #define MSTATUS_SDT			BIT(24)	/* Ssdbltrp */
+#if __riscv_xlen == 32
+/*
+ * RV32 keeps these in mstatush, which the trap frame does not hold: the
+ * RV32 firmware serves no H guests and no Zicfilp (sbi_isa_probe drops both)
+ */
+#define MSTATUS_MPELP			0
+#define MSTATUS_MPV			0
+#define MSTATUS_GVA			0
+#else
 #define MSTATUS_MPELP			BIT(41)	/* Zicfilp */
 #define MSTATUS_MPV			BIT(39)
 #define MSTATUS_GVA			BIT(38)
+#endif
 
 #define PRV_U				0
 #define PRV_S				1
@@ -48,7 +77,7 @@
 #define MIP_SEIP			BIT(IRQ_S_EXT)
 #define MIP_MEIP			BIT(IRQ_M_EXT)
 #define MIP_LCOFIP			BIT(IRQ_PMU_OVF)
-#define MCAUSE_IRQ			(_UL(1) << 63)
+#define MCAUSE_IRQ			(_UL(1) << (__riscv_xlen - 1))
 
 /* Exception causes */
 #define CAUSE_MISALIGNED_FETCH		0
@@ -74,30 +103,30 @@
 #define CAUSE_STORE_GUEST_PAGE_FAULT	23
 
 /* menvcfg */
-#define MENVCFG_LPE			BIT(2)	/* Zicfilp: landing pads in S */
-#define MENVCFG_SSE			BIT(3)	/* Zicfiss: shadow stack in S */
-#define MENVCFG_PMM			(_UL(3) << 32)	/* Smnpm: PMLEN of S */
-#define MENVCFG_PMM_PMLEN_7		(_UL(2) << 32)
-#define MENVCFG_PMM_PMLEN_16		(_UL(3) << 32)
-#define MENVCFG_CBIE			(_UL(3) << 4)
-#define MENVCFG_CBCFE			BIT(6)
-#define MENVCFG_CBZE			BIT(7)
-#define MENVCFG_PBMTE			BIT(62)
-#define MENVCFG_STCE			BIT(63)
-#define MENVCFG_CDE			BIT(60)
-#define MENVCFG_ADUE			BIT(61)
-#define MENVCFG_DTE			BIT(59)
+#define MENVCFG_LPE			BIT64(2)	/* Zicfilp: landing pads in S */
+#define MENVCFG_SSE			BIT64(3)	/* Zicfiss: shadow stack in S */
+#define MENVCFG_PMM			(_ULL(3) << 32)	/* Smnpm: PMLEN of S */
+#define MENVCFG_PMM_PMLEN_7		(_ULL(2) << 32)
+#define MENVCFG_PMM_PMLEN_16		(_ULL(3) << 32)
+#define MENVCFG_CBIE			(_ULL(3) << 4)
+#define MENVCFG_CBCFE			BIT64(6)
+#define MENVCFG_CBZE			BIT64(7)
+#define MENVCFG_PBMTE			BIT64(62)
+#define MENVCFG_STCE			BIT64(63)
+#define MENVCFG_CDE			BIT64(60)
+#define MENVCFG_ADUE			BIT64(61)
+#define MENVCFG_DTE			BIT64(59)
 
 /* mstateen0 */
-#define SMSTATEEN0_CS			BIT(0)
-#define SMSTATEEN0_FCSR			BIT(1)
-#define SMSTATEEN0_CTR			BIT(54)
-#define SMSTATEEN0_CONTEXT		BIT(57)
-#define SMSTATEEN0_IMSIC		BIT(58)
-#define SMSTATEEN0_AIA			BIT(59)
-#define SMSTATEEN0_CSRIND		BIT(60)
-#define SMSTATEEN0_ENVCFG		BIT(62)
-#define SMSTATEEN0_SE0			BIT(63)
+#define SMSTATEEN0_CS			BIT64(0)
+#define SMSTATEEN0_FCSR			BIT64(1)
+#define SMSTATEEN0_CTR			BIT64(54)
+#define SMSTATEEN0_CONTEXT		BIT64(57)
+#define SMSTATEEN0_IMSIC		BIT64(58)
+#define SMSTATEEN0_AIA			BIT64(59)
+#define SMSTATEEN0_CSRIND		BIT64(60)
+#define SMSTATEEN0_ENVCFG		BIT64(62)
+#define SMSTATEEN0_SE0			BIT64(63)
 
 /* PMP */
 #define PMP_R				0x01
@@ -120,6 +149,7 @@
 #define CSR_STVAL			0x143
 #define CSR_SIP				0x144
 #define CSR_STIMECMP			0x14d
+#define CSR_STIMECMPH			0x15d	/* RV32 */
 #define CSR_SISELECT			0x150
 #define CSR_SIREG			0x151
 #define CSR_SATP			0x180
@@ -134,7 +164,9 @@
 #define CSR_MTVEC			0x305
 #define CSR_MCOUNTEREN			0x306
 #define CSR_MENVCFG			0x30a
+#define CSR_MENVCFGH			0x31a	/* RV32: bits 63:32 */
 #define CSR_MSTATEEN0			0x30c
+#define CSR_MSTATEEN0H			0x31c	/* RV32: bits 63:32 */
 #define CSR_MCOUNTINHIBIT		0x320
 #define CSR_MCYCLECFG			0x321
 #define CSR_MINSTRETCFG			0x322
@@ -154,6 +186,7 @@
 #define CSR_MHPMCOUNTER3		0xb03
 #define CSR_CYCLE			0xc00
 #define CSR_TIME			0xc01
+#define CSR_TIMEH			0xc81	/* RV32 */
 #define CSR_INSTRET			0xc02
 #define CSR_MVENDORID			0xf11
 #define CSR_MARCHID			0xf12

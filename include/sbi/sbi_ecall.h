@@ -6,6 +6,14 @@
 #include <sbi/sbi_trap.h>
 
 /* a[0..5] are the caller's a0..a5. Each returns {error, value}. */
+
+/* A 64-bit argument at a[i]: on RV32 a[i] is the low and a[i + 1] the high half. */
+#if __riscv_xlen == 32
+#define SBI_ECALL_U64(a, i)	((a)[i] | ((uint64_t)(a)[(i) + 1] << 32))
+#else
+#define SBI_ECALL_U64(a, i)	((uint64_t)(a)[i])
+#endif
+
 struct sbiret sbi_ecall_base(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_time(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_ipi(unsigned long fid, const unsigned long *a);

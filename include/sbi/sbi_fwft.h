@@ -20,7 +20,7 @@ struct sbi_scratch;
 /* Hart reset (boot, HSM start): every value to its reset value, unlocked. */
 void sbi_fwft_hart_reset(struct sbi_scratch *s);
 /* The menvcfg bits the feature values ask for (and ADUE's fixed value). */
-unsigned long sbi_fwft_menvcfg(const struct sbi_scratch *s);
+uint64_t sbi_fwft_menvcfg(const struct sbi_scratch *s);
 /* The medeleg bits the feature values ask for. */
 unsigned long sbi_fwft_medeleg(const struct sbi_scratch *s);
 

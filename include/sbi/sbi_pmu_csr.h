@@ -14,11 +14,30 @@ unsigned long sbi_csr_read_b00(unsigned int i);
 void sbi_csr_write_b00(unsigned int i, unsigned long v);
 unsigned long sbi_csr_read_320(unsigned int i);
 void sbi_csr_write_320(unsigned int i, unsigned long v);
+#if __riscv_xlen == 32
+unsigned long sbi_csr_read_b80(unsigned int i);
+void sbi_csr_write_b80(unsigned int i, unsigned long v);
+unsigned long sbi_csr_read_720(unsigned int i);
+void sbi_csr_write_720(unsigned int i, unsigned long v);
+#define SBI_PMU_HI_READ(csr)						\
+	if (csr - 0xb80U < 32)						\
+		return sbi_csr_read_b80(csr - 0xb80U);			\
+	if (csr - 0x720U < 32)						\
+		return sbi_csr_read_720(csr - 0x720U);
+#define SBI_PMU_HI_WRITE(csr, val)					\
+	else if (csr - 0xb80U < 32)					\
+		sbi_csr_write_b80(csr - 0xb80U, val);			\
+	else if (csr - 0x720U < 32)					\
+		sbi_csr_write_720(csr - 0x720U, val);
+#else
+#define SBI_PMU_HI_READ(csr)
+#define SBI_PMU_HI_WRITE(csr, val)
+#endif
 
 /* The constant CSR numbers the core uses (pmu_csr.h, draft header) */
 #define SBI_PMU_CONST_CSRS(X)						\
-	X(0x303) X(0x304) X(0x306) X(0x30a) X(0x30c) X(0x320) X(0x321) X(0x322)		\
-	X(0x344) X(0x7f0) X(0x7f1) X(0xda0)
+	X(0x303) X(0x304) X(0x306) X(0x30a) X(0x30c) X(0x31a) X(0x31c)	\
+	X(0x320) X(0x321) X(0x322) X(0x344) X(0x7f0) X(0x7f1) X(0xda0)
 
 static inline unsigned long pmu_host_csr_read(unsigned int csr)
 {
@@ -33,6 +52,7 @@ static inline unsigned long pmu_host_csr_read(unsigned int csr)
 		return sbi_csr_read_b00(csr - 0xb00U);
 	if (csr - 0x320U < 32)
 		return sbi_csr_read_320(csr - 0x320U);
+	SBI_PMU_HI_READ(csr)
 	return csr_read_num(csr);
 }
 
@@ -49,6 +69,7 @@ static inline void pmu_host_csr_write(unsigned int csr, unsigned long val)
 		sbi_csr_write_b00(csr - 0xb00U, val);
 	else if (csr - 0x320U < 32)
 		sbi_csr_write_320(csr - 0x320U, val);
+	SBI_PMU_HI_WRITE(csr, val)
 	else
 		csr_write_num(csr, val);
 }

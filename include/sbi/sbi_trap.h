@@ -3,14 +3,16 @@
 #ifndef SBI_TRAP_H
 #define SBI_TRAP_H
 
+#include <sbi/riscv_encoding.h>
+
 /* Offsets (in registers) of the saved state in struct sbi_trap_regs. */
 #define SBI_TRAP_REG_MEPC		32
 #define SBI_TRAP_REG_MSTATUS		33
 #define SBI_TRAP_REGS_COUNT		34
-#define SBI_TRAP_REGS_SIZE		(SBI_TRAP_REGS_COUNT * 8)
+#define SBI_TRAP_REGS_SIZE		((SBI_TRAP_REGS_COUNT * SZREG + 15) & ~15)
 
 /* The ecall fast path saves only what the C calling convention clobbers. */
-#define SBI_ECALL_FRAME_SIZE		(16 * 8)
+#define SBI_ECALL_FRAME_SIZE		(16 * SZREG)
 /* Where that frame, at scratch - SBI_ECALL_FRAME_SIZE, keeps a6 and a7 */
 #define SBI_ECALL_FRAME_A6		12
 #define SBI_ECALL_FRAME_A7		13

@@ -63,6 +63,21 @@ static void pmu_csr_assign(unsigned int csr, unsigned long bits, bool on)
 		pmu_host_csr_clear(csr, bits);
 }
 
+/* A 64-bit CSR's bits: on RV32, bits 63:32 are in the CSR @csrh. */
+static void pmu_csr_assign64(unsigned int csr, unsigned int csrh,
+			     uint64_t bits, bool on)
+{
+#if __SIZEOF_LONG__ == 4
+	if (bits >> 32)
+		pmu_csr_assign(csrh, (unsigned long)(bits >> 32), on);
+	if ((uint32_t)bits)
+		pmu_csr_assign(csr, (unsigned long)bits, on);
+#else
+	(void)csrh;
+	pmu_csr_assign(csr, bits, on);
+#endif
+}
+
 /*
  * mpdisctl: nothing selected, M never; OF=1 so no LCOFI is pending. The
  * memory buffer, if any, disabled and pointing nowhere.
@@ -94,7 +109,8 @@ static void pmu_pdis_buffer(unsigned int feat, bool pdis)
 {
 	if (!(feat & PMU_FEAT_PDISMEM))
 		return;
-	pmu_host_csr_set(PMU_CSR_MENVCFG, (unsigned long)PMU_MENVCFG_PDISS);
+	pmu_csr_assign64(PMU_CSR_MENVCFG, PMU_CSR_MENVCFGH, PMU_MENVCFG_PDISS,
+			 true);
 	pmu_csr_assign(PMU_CSR_MIDELEG, PMU_MIP_LAMBI, pdis);
 }
 
@@ -124,15 +140,15 @@ static void pmu_deleg_enable(struct pmu_hart *h, unsigned int feat)
 	pmu_pdis_buffer(feat, pdis);
 	if (feat & PMU_FEAT_SMSTATEEN) {
 		if (h->cde)
-			pmu_host_csr_set(PMU_CSR_MSTATEEN0,
-					 (unsigned long)PMU_MSTATEEN0_CSRIND);
+			pmu_csr_assign64(PMU_CSR_MSTATEEN0, PMU_CSR_MSTATEEN0H,
+					 PMU_MSTATEEN0_CSRIND, true);
 		if (feat & PMU_FEAT_SMPDIS)
-			pmu_csr_assign(PMU_CSR_MSTATEEN0,
-				       (unsigned long)PMU_MSTATEEN0_PDIS, pdis);
+			pmu_csr_assign64(PMU_CSR_MSTATEEN0, PMU_CSR_MSTATEEN0H,
+					 PMU_MSTATEEN0_PDIS, pdis);
 	}
 	if (feat & PMU_FEAT_SMCDELEG)
-		pmu_csr_assign(PMU_CSR_MENVCFG, (unsigned long)PMU_MENVCFG_CDE,
-			       h->cde);
+		pmu_csr_assign64(PMU_CSR_MENVCFG, PMU_CSR_MENVCFGH,
+				 PMU_MENVCFG_CDE, h->cde);
 	if ((feat & PMU_FEAT_SMPDIS) && pdis)
 		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, PMU_INHIBIT_PDIS);
 }
@@ -152,11 +168,11 @@ void pmu_hart_redelegate(struct pmu_hart *h)
 }
 
 bool pmu_hart_emulate_read(const struct pmu_hart *h, unsigned int idx,
-			   unsigned long *value)
+			   uint64_t *value)
 {
 	if (!h->cde || idx >= PMU_HW_CTR_MAX ||
 	    !((h->plat->hw_mask >> idx) & 1))
 		return false;
-	*value = (unsigned long)pmu_hw_read(idx);
+	*value = pmu_hw_read(idx);
 	return true;
 }

@@ -10,7 +10,13 @@ PMU_COLD void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of)
 	while (of) {
 		unsigned int i = pmu_ctz(of);
 
+#if __SIZEOF_LONG__ == 4
+		/* OF is in mhpmeventh; the low half is unchanged */
+		pmu_host_csr_write(PMU_CSR_MHPMEVENTH(i),
+				   (unsigned long)(h->hw_evt[i] >> 32));
+#else
 		pmu_host_csr_write(PMU_CSR_MHPMEVENT(i), h->hw_evt[i]);
+#endif
 		of &= of - 1;
 	}
 }

@@ -10,6 +10,27 @@
 
 #include <pmu/pmu_host.h>
 
+#if __SIZEOF_LONG__ == 4
+/* RV32: high, low, high again, so a carry between the reads is seen. */
+static inline uint64_t pmu_hw_read(unsigned int idx)
+{
+	unsigned long hi, lo;
+
+	do {
+		hi = pmu_host_csr_read(PMU_CSR_MCOUNTERH(idx));
+		lo = pmu_host_csr_read(PMU_CSR_MCOUNTER(idx));
+	} while (hi != pmu_host_csr_read(PMU_CSR_MCOUNTERH(idx)));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* Low half zeroed first, so a running counter cannot carry into the new high. */
+static inline void pmu_hw_write(unsigned int idx, uint64_t val)
+{
+	pmu_host_csr_write(PMU_CSR_MCOUNTER(idx), 0);
+	pmu_host_csr_write(PMU_CSR_MCOUNTERH(idx), (unsigned long)(val >> 32));
+	pmu_host_csr_write(PMU_CSR_MCOUNTER(idx), (unsigned long)val);
+}
+#else
 static inline uint64_t pmu_hw_read(unsigned int idx)
 {
 	return pmu_host_csr_read(PMU_CSR_MCOUNTER(idx));
@@ -19,6 +40,7 @@ static inline void pmu_hw_write(unsigned int idx, uint64_t val)
 {
 	pmu_host_csr_write(PMU_CSR_MCOUNTER(idx), val);
 }
+#endif
 
 /*
  * The value for mhpmevent (i >= 3) or mcyclecfg/minstretcfg (i = 0, 2).
@@ -54,6 +76,7 @@ static inline void pmu_hw_write_event(const struct pmu_platform *plat,
 
 	if (idx >= PMU_IDX_HPM_FIRST) {
 		csr = PMU_CSR_MHPMEVENT(idx);
+		/* mhpmeventh is Sscofpmf's: without it the CSR does not exist */
 		csrh = pmu_has(plat, PMU_FEAT_SSCOFPMF) ?
 		       PMU_CSR_MHPMEVENTH(idx) : 0;
 	} else if (pmu_has(plat, PMU_FEAT_SMCNTRPMF)) {

@@ -69,6 +69,23 @@ static unsigned int pmu_probe_width(unsigned long readback)
 	return bits;
 }
 
+/* RV32: bits 63:32 of counter i are mhpmcounterNh; they widen it. */
+static void pmu_probe_high(struct pmu_platform *plat, unsigned int i)
+{
+#if __SIZEOF_LONG__ == 4
+	unsigned long rb;
+
+	if (plat->hw_width[i] != 31 ||
+	    pmu_host_csr_probe(PMU_CSR_MCOUNTERH(i), ~0UL, &rb) || !rb)
+		return;
+	pmu_host_csr_write(PMU_CSR_MCOUNTERH(i), 0);
+	plat->hw_width[i] = (uint8_t)(32 + pmu_probe_width(rb) - 1);
+#else
+	(void)plat;
+	(void)i;
+#endif
+}
+
 void pmu_platform_probe(struct pmu_platform *plat)
 {
 	uint32_t hw = PMU_FIXED_MASK;
@@ -89,6 +106,7 @@ void pmu_platform_probe(struct pmu_platform *plat)
 		pmu_host_csr_write(PMU_CSR_MCOUNTER(i), 0);
 		plat->hw_width[i] = (uint8_t)(pmu_probe_width(rb) - 1);
 		hw |= 1U << i;
+		pmu_probe_high(plat, i);
 	}
 	if (pmu_has(plat, PMU_FEAT_MCOUNTINHIBIT))
 		pmu_host_csr_write(PMU_CSR_MCOUNTINHIBIT, inhibit);

@@ -2,8 +2,9 @@
 /*
  * CSR access by index for the PMU's ranges: mcycle/minstret/mhpmcounterN
  * (0xb00 + i) and mcountinhibit/mcyclecfg/minstretcfg/mhpmeventN
- * (0x320 + i), i < 32. One jump into a table of 8-byte "csrr/csrw; ret"
- * entries: seven instructions where a switch over every CSR takes twenty.
+ * (0x320 + i), i < 32, and on RV32 their high halves. One jump into a
+ * table of 8-byte "csrr/csrw; ret" entries: seven instructions where a
+ * switch over every CSR takes twenty.
  */
 
 /* TABLE name, base, op: op is "r" (a0 = csr) or "w" (csr = a1) */
@@ -35,3 +36,10 @@
 	TABLE	sbi_csr_write_b00, 0xb00, w
 	TABLE	sbi_csr_read_320, 0x320, r
 	TABLE	sbi_csr_write_320, 0x320, w
+#if __riscv_xlen == 32
+	/* RV32: mhpmcounterNh (0xb80 + i) and mhpmeventNh (0x720 + i) */
+	TABLE	sbi_csr_read_b80, 0xb80, r
+	TABLE	sbi_csr_write_b80, 0xb80, w
+	TABLE	sbi_csr_read_720, 0x720, r
+	TABLE	sbi_csr_write_720, 0x720, w
+#endif

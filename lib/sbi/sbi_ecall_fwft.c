@@ -21,7 +21,7 @@
 /* What each feature needs and which menvcfg field it drives. */
 struct fwft_feature {
 	int isa;			/* SBI_ISA_EXT_*, or -1: always there */
-	unsigned long envcfg;		/* 0: not a menvcfg feature */
+	uint64_t envcfg;		/* 0: not a menvcfg feature */
 };
 
 static const struct fwft_feature features[SBI_FWFT_NR_FEATURES] = {
@@ -58,13 +58,13 @@ static int check_feature(const struct sbi_scratch *s, uint32_t id)
 	return supported(s, id) ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
 }
 
-static unsigned long pmlen_to_pmm(unsigned long pmlen)
+static uint64_t pmlen_to_pmm(unsigned long pmlen)
 {
 	return pmlen == 7 ? MENVCFG_PMM_PMLEN_7 :
 	       pmlen == 16 ? MENVCFG_PMM_PMLEN_16 : 0;
 }
 
-static unsigned long envcfg_of(const struct sbi_scratch *s, uint32_t id)
+static uint64_t envcfg_of(const struct sbi_scratch *s, uint32_t id)
 {
 	unsigned long v = s->fwft.value[id];
 
@@ -73,9 +73,9 @@ static unsigned long envcfg_of(const struct sbi_scratch *s, uint32_t id)
 	return v ? features[id].envcfg : 0;
 }
 
-unsigned long sbi_fwft_menvcfg(const struct sbi_scratch *s)
+uint64_t sbi_fwft_menvcfg(const struct sbi_scratch *s)
 {
-	unsigned long env = 0;
+	uint64_t env = 0;
 	uint32_t id;
 
 	for (id = 0; id < SBI_FWFT_NR_FEATURES; id++)
@@ -107,16 +107,16 @@ void sbi_fwft_hart_reset(struct sbi_scratch *s)
 /* PMLEN: 0, 7 or 16, as far as menvcfg.PMM (WARL) takes it. */
 static int apply_pmlen(unsigned long value)
 {
-	unsigned long pmm = pmlen_to_pmm(value);
-	unsigned long old = csr_read_clear(CSR_MENVCFG, MENVCFG_PMM);
+	uint64_t pmm = pmlen_to_pmm(value);
+	uint64_t old = csr_read_clear64(CSR_MENVCFG, MENVCFG_PMM);
 
 	if (value && !pmm)
 		goto bad;
-	csr_set(CSR_MENVCFG, pmm);
-	if ((csr_read(CSR_MENVCFG) & MENVCFG_PMM) == pmm)
+	csr_set64(CSR_MENVCFG, pmm);
+	if ((csr_read64(CSR_MENVCFG) & MENVCFG_PMM) == pmm)
 		return SBI_SUCCESS;
 bad:
-	csr_write(CSR_MENVCFG, old);
+	csr_write64(CSR_MENVCFG, old);
 	return SBI_ERR_INVALID_PARAM;
 }
 
@@ -135,9 +135,9 @@ static int apply(const struct sbi_scratch *s, uint32_t id,
 		return SBI_SUCCESS;
 	}
 	if (value)
-		csr_set(CSR_MENVCFG, features[id].envcfg);
+		csr_set64(CSR_MENVCFG, features[id].envcfg);
 	else
-		csr_clear(CSR_MENVCFG, features[id].envcfg);
+		csr_clear64(CSR_MENVCFG, features[id].envcfg);
 	/* translations cached under the old A/D rule must go */
 	if (id == SBI_FWFT_PTE_AD_HW_UPDATING) {
 		__asm__ __volatile__("sfence.vma" ::: "memory");

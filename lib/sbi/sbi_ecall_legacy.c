@@ -3,6 +3,7 @@
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_drivers.h>
+#include <limits.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
@@ -13,7 +14,7 @@
 #include <sbi/sbi_unpriv.h>
 
 /* Legacy calls that fault on their hart-mask pointer report this. */
-#define LEGACY_FAULTED	(-0x7fffffffffffffffL - 1)	/* no legacy result */
+#define LEGACY_FAULTED	(-LONG_MAX - 1)	/* no legacy result */
 
 /*
  * Read the hart mask S-mode points at (hart ids 0..XLEN-1; bits naming no
@@ -62,7 +63,7 @@ struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
 
 	switch (eid) {
 	case SBI_EXT_0_1_SET_TIMER:
-		sbi_timer_set(a[0]);
+		sbi_timer_set(SBI_ECALL_U64(a, 0));
 		break;
 	case SBI_EXT_0_1_CONSOLE_PUTCHAR:
 		c = (char)a[0];	/* the int's low byte; bits 63..32 are junk */

@@ -14,14 +14,25 @@ extern char _fw_start[], _fw_ro_end[];
 static bool enabled;
 static unsigned long boot_checksum;
 
-/* FNV-1a over text, rodata and relocations: fixed after relocation. */
+/*
+ * FNV-1a over text, rodata and relocations: fixed after relocation. XLEN
+ * wide: the 64-bit basis and prime, or the 32-bit ones on RV32.
+ */
+#if __riscv_xlen == 32
+#define FNV_BASIS	0x811c9dc5UL
+#define FNV_PRIME	0x01000193UL
+#else
+#define FNV_BASIS	0xcbf29ce484222325UL
+#define FNV_PRIME	0x100000001b3UL
+#endif
+
 static unsigned long image_checksum(void)
 {
 	const unsigned char *p = (const unsigned char *)_fw_start;
-	unsigned long h = 0xcbf29ce484222325UL;
+	unsigned long h = FNV_BASIS;
 
 	for (; p < (const unsigned char *)_fw_ro_end; p++)
-		h = (h ^ *p) * 0x100000001b3UL;
+		h = (h ^ *p) * FNV_PRIME;
 	return h;
 }
 

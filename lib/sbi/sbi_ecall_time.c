@@ -9,6 +9,6 @@ struct sbiret sbi_ecall_time(unsigned long fid, const unsigned long *a)
 {
 	if (fid != SBI_EXT_TIME_SET_TIMER || !sbi_timer_available())
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
-	sbi_timer_set(a[0]);
+	sbi_timer_set(SBI_ECALL_U64(a, 0));
 	return (struct sbiret){ 0, 0 };
 }

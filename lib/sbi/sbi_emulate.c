@@ -135,13 +135,20 @@ void sbi_emulate_misaligned(struct sbi_trap_regs *regs, unsigned long cause,
 	regs->mepc += INSN_LEN(insn);
 }
 
-/* csrr rd, <counter>: csrrs rd, 0xc00 + idx, x0; idx 1 is time. */
-static bool is_counter_read(unsigned long insn, unsigned int *idx)
+/*
+ * csrr rd, <counter>: csrrs rd, 0xc00 + idx, x0; idx 1 is time. On RV32
+ * 0xc80 + idx reads bits 63:32: *hi says so.
+ */
+static bool is_counter_read(unsigned long insn, unsigned int *idx, bool *hi)
 {
 	unsigned long csr = insn >> 20;
 
-	if ((insn & 0x000ff07fUL) != ((2 << 12) | INSN_OPCODE_SYSTEM) ||
-	    csr < CSR_CYCLE || csr >= CSR_CYCLE + 32)
+	if ((insn & 0x000ff07fUL) != ((2 << 12) | INSN_OPCODE_SYSTEM))
+		return false;
+	*hi = sizeof(long) < 8 && csr - (CSR_CYCLE + 0x80) < 32;
+	if (*hi)
+		csr -= 0x80;
+	if (csr < CSR_CYCLE || csr >= CSR_CYCLE + 32)
 		return false;
 	*idx = csr - CSR_CYCLE;
 	return true;
@@ -168,24 +175,29 @@ static unsigned long counter_denied(unsigned long mstatus, unsigned int idx)
  * hardware: time where the CSR is missing, or an SBI counter whose
  * mcounteren bit CDE=1 cleared.
  */
-static bool counter_value(unsigned int idx, unsigned long *val)
+static bool counter_value(unsigned int idx, bool hi, unsigned long *val)
 {
-	if (idx == 1) {
-		*val = sbi_timer_value();
-		return true;
-	}
-	return pmu_hart_emulate_read(&sbi_scratch_this()->pmu, idx, val);
+	uint64_t v;
+
+	if (idx == 1)
+		v = sbi_timer_value();
+	else if (!pmu_hart_emulate_read(&sbi_scratch_this()->pmu, idx, &v))
+		return false;
+	*val = hi ? (unsigned long)(v >> 32) : (unsigned long)v;
+	return true;
 }
 
 void sbi_emulate_illegal(struct sbi_trap_regs *regs, unsigned long tval)
 {
 	unsigned long insn = tval, val, denied;
 	unsigned int idx, rd;
+	bool hi;
 
 	sbi_pmu_fw_count(PMU_FW_ILLEGAL_INSN);
 	if (!insn && sbi_fetch_insn(regs->mepc, &insn))
 		insn = 0;
-	if (!is_counter_read(insn, &idx) || !counter_value(idx, &val)) {
+	if (!is_counter_read(insn, &idx, &hi) ||
+	    !counter_value(idx, hi, &val)) {
 		sbi_trap_redirect(regs, CAUSE_ILLEGAL_INSTRUCTION, tval);
 		return;
 	}

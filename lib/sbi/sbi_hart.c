@@ -58,7 +58,7 @@ static void setup_delegation(const struct sbi_scratch *s)
 static void setup_envcfg(const struct sbi_scratch *s)
 {
 	const struct sbi_isa *isa = &s->isa;
-	unsigned long env = MENVCFG_CBIE & (1UL << 4);	/* CBIE = flush */
+	uint64_t env = MENVCFG_CBIE & (1UL << 4);	/* CBIE = flush */
 
 	if (!isa->has_menvcfg)
 		return;
@@ -66,13 +66,13 @@ static void setup_envcfg(const struct sbi_scratch *s)
 	       sbi_fwft_menvcfg(s);
 	if (sbi_isa_has(isa, SBI_ISA_EXT_SSTC))
 		env |= MENVCFG_STCE;
-	csr_write(CSR_MENVCFG, env);	/* WARL: unsupported bits stay 0 */
+	csr_write64(CSR_MENVCFG, env);	/* WARL: unsupported bits stay 0 */
 	/* Linux reads seed when the DT lists zkr */
 	if (sbi_isa_has(isa, SBI_ISA_EXT_ZKR))
 		csr_set(CSR_MSECCFG, MSECCFG_SSEED);
 	/* CSRIND and PDIS are the PMU policy's (pmu_hart_delegate) */
 	if (sbi_isa_has(isa, SBI_ISA_EXT_SMSTATEEN))
-		csr_write(CSR_MSTATEEN0, SMSTATEEN0_SE0 | SMSTATEEN0_ENVCFG |
+		csr_write64(CSR_MSTATEEN0, SMSTATEEN0_SE0 | SMSTATEEN0_ENVCFG |
 			  SMSTATEEN0_CSRIND | SMSTATEEN0_AIA |
 			  SMSTATEEN0_IMSIC | SMSTATEEN0_CONTEXT |
 			  SMSTATEEN0_CTR);
@@ -110,6 +110,8 @@ static unsigned long napot(unsigned long base, unsigned long size)
  * PMP: entry 0 hides the firmware, entry 1 the ACLINT, the last entry opens
  * everything else to S/U. M-mode is unaffected (no lock bits).
  */
+#define PMP_PER_CFG	(__riscv_xlen / 8)
+
 static void setup_pmp(void)
 {
 	unsigned int last = sbi_plat.pmp_count - 1;
@@ -126,16 +128,20 @@ static void setup_pmp(void)
 		cfg0 |= (unsigned long)PMP_A_NAPOT << 8;
 	}
 	csr_write_num(CSR_PMPADDR0 + last, -1UL);
-	/* pmpcfg0 holds entries 0-7, pmpcfg2 entries 8-15 (RV64) */
-	if (last < 8) {
+	/*
+	 * A pmpcfg register holds XLEN / 8 entries: RV64 pmpcfg0 entries
+	 * 0-7, pmpcfg2 8-15; RV32 pmpcfg0 0-3, pmpcfg1 4-7, ...
+	 */
+	if (last < PMP_PER_CFG) {
 		cfg0 |= (unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X)
 			<< (8 * last);
 		csr_write_num(CSR_PMPCFG0, cfg0);
 	} else {
 		csr_write_num(CSR_PMPCFG0, cfg0);
-		csr_write_num(CSR_PMPCFG0 + 2 * (last / 8),
+		csr_write_num(CSR_PMPCFG0 + (__riscv_xlen / 32) *
+					    (last / PMP_PER_CFG),
 			      (unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W |
-					      PMP_X) << (8 * (last % 8)));
+					      PMP_X) << (8 * (last % PMP_PER_CFG)));
 	}
 	__asm__ __volatile__("sfence.vma" ::: "memory");
 }

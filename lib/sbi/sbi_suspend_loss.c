@@ -114,8 +114,10 @@ static void lose_pmu(const struct sbi_scratch *s, unsigned long *x)
 
 void sbi_suspend_lose_state(struct sbi_scratch *s)
 {
-	unsigned long x = csr_read(CSR_MCYCLE) ^ (s->hartid << 32) ^
-			  (s->suspend_losses * 0x9e3779b97f4a7c15UL) ^ 1;
+	unsigned long x = csr_read(CSR_MCYCLE) ^
+			  (s->hartid << (__riscv_xlen / 2)) ^
+			  (s->suspend_losses *
+			   (unsigned long)0x9e3779b97f4a7c15ULL) ^ 1;
 
 	lose_s_mode(s, &x);
 	lose_machine(s, &x);

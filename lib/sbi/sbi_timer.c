@@ -6,10 +6,35 @@
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_timer.h>
 
+#if __riscv_xlen == 32
+/* timeh, time, timeh again: a carry between the reads is seen */
+static uint64_t csr_read_time(void)
+{
+	unsigned long hi, lo;
+
+	do {
+		hi = csr_read(CSR_TIMEH);
+		lo = csr_read(CSR_TIME);
+	} while (hi != csr_read(CSR_TIMEH));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* No spurious interrupt from a half-written compare value. */
+static void csr_write_stimecmp(uint64_t when)
+{
+	csr_write(CSR_STIMECMPH, -1UL);
+	csr_write(CSR_STIMECMP, (unsigned long)when);
+	csr_write(CSR_STIMECMPH, (unsigned long)(when >> 32));
+}
+#else
+#define csr_read_time()		csr_read(CSR_TIME)
+#define csr_write_stimecmp(v)	csr_write(CSR_STIMECMP, v)
+#endif
+
 uint64_t sbi_timer_value(void)
 {
 	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_ZICNTR_TIME))
-		return csr_read(CSR_TIME);
+		return csr_read_time();
 	return aclint_mtime_read();
 }
 
@@ -19,7 +44,7 @@ void sbi_timer_set(uint64_t when)
 
 	sbi_pmu_fw_count(PMU_FW_SET_TIMER);
 	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC)) {
-		csr_write(CSR_STIMECMP, when);
+		csr_write_stimecmp(when);
 		return;
 	}
 	if (!s->mtimecmp)

@@ -43,9 +43,9 @@ unsigned long sbi_load_ulong(unsigned long addr, unsigned long *val)
 {
 	unsigned long v = 0, cause;
 
-	if (addr & 7)
+	if (addr & (SZREG - 1))
 		return CAUSE_MISALIGNED_LOAD;
-	cause = UNPRIV("ld %0, 0(%2)", 0, v, 0UL, addr);
+	cause = UNPRIV(__xstr(REG_L) " %0, 0(%2)", 0, v, 0UL, addr);
 	*val = v;
 	return cause;
 }

@@ -257,9 +257,12 @@ int payload_isa_has(char c)
 	return 0;
 }
 
+/* In XLEN arithmetic without overflow on RV32 (no 64-bit division there) */
 unsigned long usec_to_ticks(unsigned long us)
 {
-	return us * (platform.timebase_hz / 1000) / 1000;
+	unsigned long per_ms = platform.timebase_hz / 1000;
+
+	return (us / 1000) * per_ms + (us % 1000) * per_ms / 1000;
 }
 
 void udelay(unsigned long us)

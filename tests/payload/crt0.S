@@ -34,8 +34,8 @@ _start:
 	la	t0, __bss_start
 	la	t1, __bss_end
 1:	bgeu	t0, t1, 2f
-	sd	zero, 0(t0)
-	addi	t0, t0, 8
+	REG_S	zero, 0(t0)
+	addi	t0, t0, SZREG
 	j	1b
 2:	la	t0, payload_trap_vector
 	csrw	stvec, t0
@@ -72,14 +72,14 @@ payload_secondary_entry:
 	call	.Lsetup_stack
 	/* entry_regs[hartid] = { a0, a1, satp, sstatus } as handed over */
 	la	t0, payload_entry_regs
-	slli	t1, a0, 5
+	slli	t1, a0, LGREG + 2
 	add	t0, t0, t1
-	sd	a0, 0(t0)
-	sd	a1, 8(t0)
+	REG_S	a0, 0(t0)
+	REG_S	a1, SZREG(t0)
 	csrr	t1, satp
-	sd	t1, 16(t0)
+	REG_S	t1, (2 * SZREG)(t0)
 	csrr	t1, sstatus
-	sd	t1, 24(t0)
+	REG_S	t1, (3 * SZREG)(t0)
 	la	t0, payload_trap_vector
 	csrw	stvec, t0
 	call	payload_secondary_main
@@ -107,26 +107,26 @@ payload_park:
 payload_trap_vector:
 	addi	sp, sp, -TRAP_FRAME_SIZE
 	.irp	n, 1,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	sd	x\n, (\n * 8)(sp)
+	REG_S	x\n, (\n * SZREG)(sp)
 	.endr
 	addi	t0, sp, TRAP_FRAME_SIZE
-	sd	t0, (2 * 8)(sp)
+	REG_S	t0, (2 * SZREG)(sp)
 	csrr	t0, sepc
-	sd	t0, (32 * 8)(sp)
+	REG_S	t0, (32 * SZREG)(sp)
 	csrr	t0, sstatus
-	sd	t0, (33 * 8)(sp)
+	REG_S	t0, (33 * SZREG)(sp)
 	csrr	t0, scause
-	sd	t0, (34 * 8)(sp)
+	REG_S	t0, (34 * SZREG)(sp)
 	csrr	t0, stval
-	sd	t0, (35 * 8)(sp)
+	REG_S	t0, (35 * SZREG)(sp)
 	mv	a0, sp
 	call	payload_trap
-	ld	t0, (32 * 8)(sp)
+	REG_L	t0, (32 * SZREG)(sp)
 	csrw	sepc, t0
-	ld	t0, (33 * 8)(sp)
+	REG_L	t0, (33 * SZREG)(sp)
 	csrw	sstatus, t0
 	.irp	n, 1,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	ld	x\n, (\n * 8)(sp)
+	REG_L	x\n, (\n * SZREG)(sp)
 	.endr
 	addi	sp, sp, TRAP_FRAME_SIZE
 	sret
@@ -140,7 +140,7 @@ boot_lottery:
 	.align 5
 	.globl payload_entry_regs
 payload_entry_regs:
-	.space	32 * PAYLOAD_MAX_HARTS
+	.space	4 * SZREG * PAYLOAD_MAX_HARTS
 	.align	12
 payload_stacks:
 	.space	PAYLOAD_STACK_SIZE * PAYLOAD_MAX_HARTS

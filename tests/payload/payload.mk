@@ -80,5 +80,51 @@ $$($(1)_PAYLOAD_ELF): $$($(1)_PAYLOAD_OBJS) $$(PAYLOAD_LIB) $$(PAYLOAD_LDS)
 -include $$($(1)_PAYLOAD_OBJS:.o=.d)
 endef
 
+# RV32 (rv32imac, ilp32): the same library and programs built into
+# $(BUILD)/tests32/; $(call payload_program32,NAME,SRCDIR) gives
+# $(BUILD)/tests32/NAME/NAME.elf in NAME_PAYLOAD32_ELF.
+PAYLOAD32_OUT	:= $(BUILD)/tests32/payload
+PAYLOAD32_LIB	:= $(PAYLOAD32_OUT)/libpayload.a
+PAYLOAD32_CFLAGS := $(subst -march=rv64imac_zicsr_zifencei -mabi=lp64,\
+		    -march=rv32imac_zicsr_zifencei -mabi=ilp32,$(PAYLOAD_CFLAGS))
+PAYLOAD32_OBJS	:= $(patsubst $(PAYLOAD_OUT)/%,$(PAYLOAD32_OUT)/%,$(PAYLOAD_OBJS))
+
+$(PAYLOAD32_OUT)/%.c.o: $(PAYLOAD_DIR)/%.c
+	@mkdir -p $(@D)
+	$(PAYLOAD_CC) $(PAYLOAD32_CFLAGS) -c $< -o $@
+
+$(PAYLOAD32_OUT)/sbi_string.c.o: $(TOP)/lib/sbi/sbi_string.c
+	@mkdir -p $(@D)
+	$(PAYLOAD_CC) $(PAYLOAD32_CFLAGS) -c $< -o $@
+
+$(PAYLOAD32_OUT)/%.S.o: $(PAYLOAD_DIR)/%.S
+	@mkdir -p $(@D)
+	$(PAYLOAD_CC) $(PAYLOAD32_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
+
+$(PAYLOAD32_LIB): $(PAYLOAD32_OBJS)
+	@rm -f $@
+	$(PAYLOAD_AR) rcs $@ $^
+
+-include $(PAYLOAD32_OBJS:.o=.d)
+
+define payload_program32
+$(1)_PAYLOAD32_OBJS := $$(patsubst $(2)/%,$(BUILD)/tests32/$(1)/%.o,$$(wildcard $(2)/*.c $(2)/*.S))
+$(1)_PAYLOAD32_ELF := $(BUILD)/tests32/$(1)/$(1).elf
+
+$(BUILD)/tests32/$(1)/%.c.o: $(2)/%.c
+	@mkdir -p $$(@D)
+	$$(PAYLOAD_CC) $$(PAYLOAD32_CFLAGS) -I$(2) -c $$< -o $$@
+
+$(BUILD)/tests32/$(1)/%.S.o: $(2)/%.S
+	@mkdir -p $$(@D)
+	$$(PAYLOAD_CC) $$(PAYLOAD32_CFLAGS) -I$(2) -D__ASSEMBLY__ -c $$< -o $$@
+
+$$($(1)_PAYLOAD32_ELF): $$($(1)_PAYLOAD32_OBJS) $$(PAYLOAD32_LIB) $$(PAYLOAD_LDS)
+	$$(PAYLOAD_CC) $$(PAYLOAD32_CFLAGS) $$(PAYLOAD_LDFLAGS) -o $$@ \
+		$$($(1)_PAYLOAD32_OBJS) $$(PAYLOAD32_LIB)
+
+-include $$($(1)_PAYLOAD32_OBJS:.o=.d)
+endef
+
 .PHONY: payload-lib
 endif

@@ -40,7 +40,32 @@ static void out_str(struct out *o, const char *s, size_t n,
 		out_pad(o, ' ', pad);
 }
 
-static void out_num(struct out *o, unsigned long v, int neg, unsigned int base,
+/*
+ * *v /= base, returning the remainder. RV32 has no 64-bit division without
+ * libgcc: divide 32, then 16, then 16 bits at a time (base <= 16).
+ */
+static unsigned int div_base(uint64_t *v, unsigned int base)
+{
+#if __riscv_xlen == 32
+	uint32_t hi = (uint32_t)(*v >> 32), lo = (uint32_t)*v;
+	uint32_t qhi = hi / base, r = hi % base, mid, qmid, low, qlow;
+
+	mid = (r << 16) | (lo >> 16);
+	qmid = mid / base;
+	r = mid % base;
+	low = (r << 16) | (lo & 0xffff);
+	qlow = low / base;
+	*v = ((uint64_t)qhi << 32) | (qmid << 16) | qlow;
+	return low % base;
+#else
+	unsigned int r = *v % base;
+
+	*v /= base;
+	return r;
+#endif
+}
+
+static void out_num(struct out *o, uint64_t v, int neg, unsigned int base,
 		    int upper, const struct spec *sp)
 {
 	const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
@@ -48,8 +73,7 @@ static void out_num(struct out *o, unsigned long v, int neg, unsigned int base,
 	int n = 0, pad;
 
 	do {
-		tmp[n++] = digits[v % base];
-		v /= base;
+		tmp[n++] = digits[div_base(&v, base)];
 	} while (v);
 	pad = sp->width - n - neg;
 	if (!sp->left && !sp->zero)
@@ -77,9 +101,9 @@ static const char *parse_spec(const char *f, struct spec *sp, int *lng)
 	}
 	while (*f >= '0' && *f <= '9')
 		sp->width = sp->width * 10 + (*f++ - '0');
-	*lng = 0;
+	*lng = 0;	/* 1: l or z (XLEN), 2: ll (64 bits, also on RV32) */
 	while (*f == 'l' || *f == 'z') {
-		*lng = 1;
+		*lng = *f == 'l' && *lng == 1 ? 2 : 1;
 		f++;
 	}
 	return f;
@@ -88,22 +112,24 @@ static const char *parse_spec(const char *f, struct spec *sp, int *lng)
 static void convert(struct out *o, char c, int lng, const struct spec *sp,
 		    va_list *ap)
 {
-	unsigned long u;
-	long s;
+	uint64_t u;
+	int64_t s;
 	const char *str;
 	char ch;
 
 	switch (c) {
 	case 'd':
 	case 'i':
-		s = lng ? va_arg(*ap, long) : va_arg(*ap, int);
-		u = s < 0 ? -(unsigned long)s : (unsigned long)s;
+		s = lng == 2 ? va_arg(*ap, long long) :
+		    lng ? va_arg(*ap, long) : va_arg(*ap, int);
+		u = s < 0 ? -(uint64_t)s : (uint64_t)s;
 		out_num(o, u, s < 0, 10, 0, sp);
 		break;
 	case 'u':
 	case 'x':
 	case 'X':
-		u = lng ? va_arg(*ap, unsigned long) : va_arg(*ap, unsigned int);
+		u = lng == 2 ? va_arg(*ap, unsigned long long) :
+		    lng ? va_arg(*ap, unsigned long) : va_arg(*ap, unsigned int);
 		out_num(o, u, 0, c == 'u' ? 10 : 16, c == 'X', sp);
 		break;
 	case 'p':

@@ -51,9 +51,10 @@ struct sbiret sbi_get_mimpid(void)
 	return sbi_call0(SBI_EXT_BASE, SBI_EXT_BASE_GET_MIMPID);
 }
 
-struct sbiret sbi_set_timer(unsigned long stime_value)
+struct sbiret sbi_set_timer(uint64_t stime_value)
 {
-	return sbi_call1(SBI_EXT_TIME, SBI_EXT_TIME_SET_TIMER, stime_value);
+	return sbi_call2(SBI_EXT_TIME, SBI_EXT_TIME_SET_TIMER,
+			 SBI_U64_LO(stime_value), SBI_U64_HI(stime_value));
 }
 
 struct sbiret sbi_send_ipi(unsigned long hart_mask, unsigned long hart_mask_base)
@@ -217,17 +218,18 @@ struct sbiret sbi_pmu_counter_get_info(unsigned long idx)
 struct sbiret sbi_pmu_counter_cfg_match(unsigned long base, unsigned long mask,
 					unsigned long flags,
 					unsigned long event_idx,
-					unsigned long event_data)
+					uint64_t event_data)
 {
 	return sbi_ecall(SBI_EXT_PMU, SBI_EXT_PMU_COUNTER_CFG_MATCH, base,
-			 mask, flags, event_idx, event_data, 0);
+			 mask, flags, event_idx, SBI_U64_LO(event_data),
+			 SBI_U64_HI(event_data));
 }
 
 struct sbiret sbi_pmu_counter_start(unsigned long base, unsigned long mask,
-				    unsigned long flags, unsigned long value)
+				    unsigned long flags, uint64_t value)
 {
 	return sbi_ecall(SBI_EXT_PMU, SBI_EXT_PMU_COUNTER_START, base, mask,
-			 flags, value, 0, 0);
+			 flags, SBI_U64_LO(value), SBI_U64_HI(value), 0);
 }
 
 struct sbiret sbi_pmu_counter_stop(unsigned long base, unsigned long mask,

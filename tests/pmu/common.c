@@ -107,7 +107,7 @@ unsigned long ctr_value(long i)
 }
 
 long ctr_match(unsigned long base, unsigned long mask, unsigned long flags,
-	       unsigned long event, unsigned long data, long *err)
+	       unsigned long event, uint64_t data, long *err)
 {
 	struct sbiret ret = sbi_pmu_counter_cfg_match(base, mask, flags,
 						      event, data);
@@ -274,12 +274,12 @@ void pmu_env_init(void)
 /* ---- checked matching ---- */
 
 long match_check(unsigned long base, unsigned long mask, unsigned long flags,
-		 unsigned long event, unsigned long data, const char *why)
+		 unsigned long event, uint64_t data, const char *why)
 {
 	struct sbiret ret = sbi_pmu_counter_cfg_match(base, mask, flags,
 						      event, data);
 	unsigned long off = ret.value - base;
-	bool inside = off < 64 && ((mask >> off) & 1);
+	bool inside = off < XLEN && ((mask >> off) & 1);
 	char details[120];
 
 	if (ret.error)
@@ -289,8 +289,9 @@ long match_check(unsigned long base, unsigned long mask, unsigned long flags,
 		snprintf(details, sizeof(details),
 			 "counter %ld is outside the set", ret.value);
 	test_report(!ret.error && inside, details,
-		    "cfg_match(%ld, 0x%lx, 0x%lx, %s 0x%lx, 0x%lx) %s -> counter %ld",
-		    base, mask, flags, event_name(event), event, data, why,
+		    "cfg_match(%ld, 0x%lx, 0x%lx, %s 0x%lx, 0x%llx) %s -> counter %ld",
+		    base, mask, flags, event_name(event), event,
+		    (unsigned long long)data, why,
 		    ret.error ? -1L : ret.value);
 	if (!ret.error && !inside) {
 		ctr_release(ret.value);
@@ -300,15 +301,15 @@ long match_check(unsigned long base, unsigned long mask, unsigned long flags,
 }
 
 void match_expect(unsigned long base, unsigned long mask, unsigned long flags,
-		  unsigned long event, unsigned long data, long exp,
+		  unsigned long event, uint64_t data, long exp,
 		  const char *why)
 {
 	struct sbiret ret = sbi_pmu_counter_cfg_match(base, mask, flags,
 						      event, data);
 
-	TEST_SBI_ERR(ret, exp, "cfg_match(%ld, 0x%lx, 0x%lx, %s 0x%lx, 0x%lx) %s -> %s",
-		     base, mask, flags, event_name(event), event, data, why,
-		     sbi_err_name(exp));
+	TEST_SBI_ERR(ret, exp, "cfg_match(%ld, 0x%lx, 0x%lx, %s 0x%lx, 0x%llx) %s -> %s",
+		     base, mask, flags, event_name(event), event,
+		     (unsigned long long)data, why, sbi_err_name(exp));
 	if (!ret.error)
 		ctr_release(ret.value);
 }

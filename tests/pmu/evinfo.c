@@ -50,8 +50,8 @@ static void test_params(void)
 	fill(NBUF, EV_FW(PMU_FW_SET_TIMER));
 	TEST_SBI_ERR(get_info(pa(0), 0, 1, 1), SBI_ERR_INVALID_PARAM,
 		     "event_get_info(flags 1)");
-	TEST_SBI_ERR(get_info(pa(0), 0, 1, 1UL << 63), SBI_ERR_INVALID_PARAM,
-		     "event_get_info(flags bit 63)");
+	TEST_SBI_ERR(get_info(pa(0), 0, 1, BIT(XLEN - 1)), SBI_ERR_INVALID_PARAM,
+		     "event_get_info(flags bit XLEN-1)");
 	TEST_SBI_ERR(get_info(pa(0) + 8, 0, 1, 0), SBI_ERR_INVALID_PARAM,
 		     "event_get_info(8-byte aligned)");
 	TEST_SBI_ERR(get_info(pa(0) + 4, 0, 1, 0), SBI_ERR_INVALID_PARAM,
@@ -77,11 +77,11 @@ static void test_params(void)
 		     "event_get_info(-16)");
 	TEST_SBI_ERR(get_info(-16UL, 0, 2, 0), SBI_ERR_INVALID_ADDRESS,
 		     "event_get_info(-16, 2 entries: wraps)");
-	TEST_SBI_ERR(get_info(pa(0), 0, 1UL << 60, 0), SBI_ERR_INVALID_ADDRESS,
-		     "event_get_info(2^60 entries: 16 * n wraps to 0)");
-	TEST_SBI_ERR(get_info(pa(0), 0, (1UL << 60) + 1, 0),
+	TEST_SBI_ERR(get_info(pa(0), 0, BIT(XLEN - 4), 0), SBI_ERR_INVALID_ADDRESS,
+		     "event_get_info(2^(XLEN-4) entries: 16 * n wraps to 0)");
+	TEST_SBI_ERR(get_info(pa(0), 0, BIT(XLEN - 4) + 1, 0),
 		     SBI_ERR_INVALID_ADDRESS,
-		     "event_get_info(2^60 + 1 entries: 16 * n wraps to 16)");
+		     "event_get_info(2^(XLEN-4) + 1 entries: 16 * n wraps to 16)");
 	TEST_SBI_ERR(get_info(pa(0), 0, ~0UL, 0), SBI_ERR_INVALID_ADDRESS,
 		     "event_get_info(~0 entries)");
 	for (i = 0; i < NBUF; i++)

@@ -117,7 +117,7 @@ out:
  * backward-taken predictor misses the last one; raw events with the
  * INST.RET selector count instructions like INSTRUCTIONS does.
  */
-static void test_event_exact(unsigned long ev, unsigned long data,
+static void test_event_exact(unsigned long ev, uint64_t data,
 			     const char *what, unsigned long lo,
 			     unsigned long hi)
 {
@@ -178,7 +178,7 @@ static void test_widths(void)
 			continue;
 		n++;
 		sbi_pmu_counter_start(m, 1, PMU_START_SET_INIT_VALUE,
-				      ctr_max(m) - 5000);
+				      ctr_top(m) - 5000);
 		sbi_pmu_counter_stop(m, 1, 0);
 		ctr_csr_read(m, &v);
 		if (v < ctr_max(m) - 5000 || v > ctr_max(m)) {

@@ -104,7 +104,7 @@ void test_info(void)
 {
 	unsigned long i;
 	static const unsigned long past[] = {
-		0, 1, 64, 4096, 1UL << 32, 1UL << 63, ~0UL,
+		0, 1, 64, 4096, BIT(XLEN / 2), BIT(XLEN - 1), ~0UL,
 	};
 
 	test_num_counters();

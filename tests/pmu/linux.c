@@ -7,6 +7,11 @@
  */
 #include "pmu_tests.h"
 
+/* Linux's base: XLEN * XLEN (64 * 64 on RV64, 32 * 32 on RV32) */
+#define LINUX_BASE		(XLEN * XLEN)
+/* the other XLEN's square: never the rule's base here */
+#define OTHER_XLEN_BASE		((96 - XLEN) * (96 - XLEN))
+
 /*
  * Boot probe: CFG_MATCH(0, all counters, 0, event, 0) then
  * STOP(idx, 1, RESET) for the 10 general and 42 cache events; Linux drops
@@ -105,7 +110,7 @@ static void test_stop_all(void)
 
 /*
  * pmu_sbi_start_ovf_ctrs_snapshot(): after for_each_set_bit() over one
- * word, idx is BITS_PER_LONG, so START gets base 64 * 64 with the used
+ * word, idx is BITS_PER_LONG, so START gets base LINUX_BASE with the used
  * counters as mask and INIT_SNAPSHOT. No counter has such an index; with
  * the compatibility rule (docs/pmu.md) the firmware serves it as base 0,
  * without it INVALID_PARAM, nothing started, the shared memory untouched.
@@ -132,7 +137,7 @@ static void test_restart_4096(void)
 	snap->ctr_values[g] = 6;
 	memcpy(copy, snap, sizeof(copy));
 	if (pmu.compat) {
-		TEST_SBI_OK(sbi_pmu_counter_start(64 * 64, used,
+		TEST_SBI_OK(sbi_pmu_counter_start(LINUX_BASE, used,
 						  PMU_START_INIT_SNAPSHOT, 0),
 			    "start(4096, 0x%lx, INIT_SNAPSHOT) as Linux 6.12 restarts: served as base 0",
 			    used);
@@ -141,7 +146,7 @@ static void test_restart_4096(void)
 		TEST_SBI_OK(sbi_pmu_counter_stop(0, used, 0),
 			    "both were started by it");
 	} else {
-		TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, used,
+		TEST_SBI_ERR(sbi_pmu_counter_start(LINUX_BASE, used,
 						   PMU_START_INIT_SNAPSHOT, 0),
 			     SBI_ERR_INVALID_PARAM,
 			     "strict: start(4096, 0x%lx, INIT_SNAPSHOT) as Linux 6.12 restarts",
@@ -164,8 +169,8 @@ out:
 static void test_restart_other_sets(void)
 {
 	static const unsigned long bases[] = {
-		64 * 64 - 1, 64 * 64 + 1, 64 * 64 - 64, 64 * 64 + 64,
-		32 * 32, 64, PMU_MAX_CTRS, ~0UL,
+		LINUX_BASE - 1, LINUX_BASE + 1, LINUX_BASE - 64, LINUX_BASE + 64,
+		OTHER_XLEN_BASE, 64, PMU_MAX_CTRS, ~0UL,
 	};
 	struct pmu_snapshot_area *snap = snapshot_area();
 	unsigned long used, past;
@@ -191,21 +196,24 @@ static void test_restart_other_sets(void)
 		}
 	TEST_EQ(bad, 0, "start(base, 0x%lx, INIT_SNAPSHOT) with 8 other bases past the last counter: INVALID_PARAM",
 		used);
-	TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, used, 0, 0),
+	TEST_SBI_ERR(sbi_pmu_counter_start(LINUX_BASE, used, 0, 0),
 		     SBI_ERR_INVALID_PARAM, "start(4096) without INIT_SNAPSHOT");
-	TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, used,
+	TEST_SBI_ERR(sbi_pmu_counter_start(LINUX_BASE, used,
 					   PMU_START_SET_INIT_VALUE, 0),
 		     SBI_ERR_INVALID_PARAM, "start(4096) with SET_INIT_VALUE");
-	TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, 0,
+	TEST_SBI_ERR(sbi_pmu_counter_start(LINUX_BASE, 0,
 					   PMU_START_INIT_SNAPSHOT, 0),
 		     SBI_ERR_INVALID_PARAM, "start(4096, 0, INIT_SNAPSHOT)");
-	TEST_SBI_ERR(sbi_pmu_counter_stop(64 * 64, used,
+	TEST_SBI_ERR(sbi_pmu_counter_stop(LINUX_BASE, used,
 					  PMU_STOP_TAKE_SNAPSHOT),
 		     SBI_ERR_INVALID_PARAM, "stop(4096, 0x%lx, TAKE_SNAPSHOT)",
 		     used);
-	if (pmu.num < 64) {
+	if (pmu.num >= XLEN) {
+		test_skip("num_counters >= XLEN: no mask bit past the last counter",
+			  "start(base, bit num_counters, INIT_SNAPSHOT)");
+	} else {
 		past = used | 1UL << pmu.num;
-		TEST_SBI_ERR(sbi_pmu_counter_start(64 * 64, past,
+		TEST_SBI_ERR(sbi_pmu_counter_start(LINUX_BASE, past,
 						   PMU_START_INIT_SNAPSHOT, 0),
 			     SBI_ERR_INVALID_PARAM,
 			     "start(4096, 0x%lx, INIT_SNAPSHOT): bit %lu is past the last counter",

@@ -5,6 +5,8 @@
  * 0xc00 + n (n = 0..31) and is reached through a table (pmu_tests.h).
  */
 
+#include <payload/config.h>
+
 #define SSTATUS_SPIE	(1 << 5)
 #define SSTATUS_SPP	(1 << 8)
 
@@ -24,7 +26,7 @@ pmu_loop_\n:
 1:	addi	t2, t2, -1
 	bnez	t2, 1b
 	csrr	t1, 0xc00 + \n
-	sd	t0, 0(a1)
+	REG_S	t0, 0(a1)
 	sub	a0, t1, t0
 	ret
 	.globl	pmu_loop_end_\n
@@ -55,11 +57,11 @@ pmu_csr_\n:
 	.align	2
 pmu_user_\n:
 	la	t3, pmu_user_ctx
-	sd	sp, 0(t3)
-	sd	ra, 8(t3)
-	sd	a1, 16(t3)
+	REG_S	sp, 0(t3)
+	REG_S	ra, SZREG(t3)
+	REG_S	a1, (2 * SZREG)(t3)
 	csrr	t4, stvec
-	sd	t4, 24(t3)
+	REG_S	t4, (3 * SZREG)(t3)
 	la	t4, pmu_user_trap_\n
 	csrw	stvec, t4
 	la	t4, pmu_user_loop
@@ -72,14 +74,14 @@ pmu_user_\n:
 pmu_user_trap_\n:
 	csrr	t1, 0xc00 + \n
 	la	t3, pmu_user_ctx
-	ld	sp, 0(t3)
-	ld	ra, 8(t3)
-	ld	a1, 16(t3)
-	ld	t4, 24(t3)
+	REG_L	sp, 0(t3)
+	REG_L	ra, SZREG(t3)
+	REG_L	a1, (2 * SZREG)(t3)
+	REG_L	t4, (3 * SZREG)(t3)
 	csrw	stvec, t4
-	sd	t0, 0(a1)
+	REG_S	t0, 0(a1)
 	csrr	t4, scause
-	sd	t4, 8(a1)
+	REG_S	t4, SZREG(a1)
 	sub	a0, t1, t0
 	ret
 	.size	pmu_user_\n, . - pmu_user_\n
@@ -96,19 +98,19 @@ pmu_user_trap_\n:
 	.align	2
 pmu_ecall_\n:
 	mv	t3, a0
-	ld	a0, 0(t3)
-	ld	a1, 8(t3)
-	ld	a2, 16(t3)
-	ld	a3, 24(t3)
-	ld	a4, 32(t3)
-	ld	a5, 40(t3)
-	ld	a6, 48(t3)
-	ld	a7, 56(t3)
+	REG_L	a0, 0(t3)
+	REG_L	a1, SZREG(t3)
+	REG_L	a2, (2 * SZREG)(t3)
+	REG_L	a3, (3 * SZREG)(t3)
+	REG_L	a4, (4 * SZREG)(t3)
+	REG_L	a5, (5 * SZREG)(t3)
+	REG_L	a6, (6 * SZREG)(t3)
+	REG_L	a7, (7 * SZREG)(t3)
 	csrr	t0, 0xc00 + \n
 	ecall
 	csrr	t1, 0xc00 + \n
-	sd	a0, 0(t3)
-	sd	a1, 8(t3)
+	REG_S	a0, 0(t3)
+	REG_S	a1, SZREG(t3)
 	sub	a0, t1, t0
 	ret
 	.size	pmu_ecall_\n, . - pmu_ecall_\n
@@ -135,30 +137,30 @@ pmu_user_loop:
 	.globl	pmu_loop_table
 pmu_loop_table:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.dword	pmu_loop_\n
+	REG_WORD	pmu_loop_\n
 	.endr
 	.globl	pmu_loop_end_table
 pmu_loop_end_table:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.dword	pmu_loop_end_\n
+	REG_WORD	pmu_loop_end_\n
 	.endr
 	.globl	pmu_csr_table
 pmu_csr_table:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.dword	pmu_csr_\n
+	REG_WORD	pmu_csr_\n
 	.endr
 	.globl	pmu_user_table
 pmu_user_table:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.dword	pmu_user_\n
+	REG_WORD	pmu_user_\n
 	.endr
 	.globl	pmu_ecall_table
 pmu_ecall_table:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.dword	pmu_ecall_\n
+	REG_WORD	pmu_ecall_\n
 	.endr
 
 	.bss
 	.align	3
 pmu_user_ctx:
-	.space	32
+	.space	4 * SZREG

@@ -312,7 +312,7 @@ static void test_inhibit_hints(void)
 static void test_reserved_flags(void)
 {
 	static const unsigned long bad[] = {
-		1UL << 8, 1UL << 31, 1UL << 63, 0xff00, ~0UL,
+		1UL << 8, 1UL << 31, BIT(XLEN - 1), 0xff00, ~0UL,
 	};
 	unsigned int i;
 
@@ -336,28 +336,35 @@ static void test_bad_sets(void)
 	match_expect(0, 0, 0, ev, 0, SBI_ERR_INVALID_PARAM, "empty mask");
 	match_expect(pmu.fw_first, 0, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "empty mask");
-	if (n < 64) {
+	if (n < XLEN) {
 		match_expect(0, 1UL << n, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 			     "bit num_counters");
 		match_expect(0, full_mask() | (1UL << n), 0, ev, 0,
 			     SBI_ERR_INVALID_PARAM, "all + bit num_counters");
+	} else {
+		test_skip("num_counters >= XLEN: a mask from base 0 ends before it",
+			  "bit num_counters");
 	}
 	match_expect(n - 1, 3, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "last counter + one past");
-	match_expect(n - 1, 1UL | (1UL << 63), 0, ev, 0,
+	match_expect(n - 1, 1UL | (BIT(XLEN - 1)), 0, ev, 0,
 		     SBI_ERR_INVALID_PARAM, "last counter + bit 63");
-	match_expect(pmu.fw_first, ~0UL, 0, ev, 0, SBI_ERR_INVALID_PARAM,
-		     "all-ones mask");
+	if (pmu.fw_first + (long)XLEN > (long)n)
+		match_expect(pmu.fw_first, ~0UL, 0, ev, 0,
+			     SBI_ERR_INVALID_PARAM, "all-ones mask");
+	else
+		test_skip("the XLEN counters from the first firmware one all exist",
+			  "all-ones mask");
 	match_expect(n, 1, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "base = num_counters");
 	match_expect(64, 1, 0, ev, 0, SBI_ERR_INVALID_PARAM, "base 64");
 	match_expect(4096, 1, 0, ev, 0, SBI_ERR_INVALID_PARAM, "base 4096");
-	match_expect(1UL << 63, 1, 0, ev, 0, SBI_ERR_INVALID_PARAM,
+	match_expect(BIT(XLEN - 1), 1, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "base 2^63");
 	match_expect(~0UL, 1, 0, ev, 0, SBI_ERR_INVALID_PARAM, "base ~0");
 	match_expect(~0UL, 2, 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "base ~0, bit 1 (wraps to 0)");
-	match_expect(-64UL, 1UL << 63, 0, ev, 0, SBI_ERR_INVALID_PARAM,
+	match_expect(-64UL, BIT(XLEN - 1), 0, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "base -64, bit 63 (wraps)");
 	match_expect(~0UL, 1, PMU_CFG_SKIP_MATCH, ev, 0, SBI_ERR_INVALID_PARAM,
 		     "SKIP_MATCH at base ~0");
@@ -426,7 +433,7 @@ static void test_bad_events(void)
 		     "general code 0xffff");
 	match_expect(0, all, 0, EV_CYCLES, 1, SBI_ERR_NOT_SUPPORTED,
 		     "reserved event_data");
-	match_expect(0, all, 0, EV_INSTRET, 1UL << 63, SBI_ERR_NOT_SUPPORTED,
+	match_expect(0, all, 0, EV_INSTRET, 1ULL << 63, SBI_ERR_NOT_SUPPORTED,
 		     "reserved event_data");
 	match_expect(0, all, 0, EV_CACHE(PMU_CACHE_CODE(PMU_CACHE_L1D, 3, 0)),
 		     0, SBI_ERR_NOT_SUPPORTED, "cache op 3");
@@ -461,10 +468,13 @@ static void test_bad_events(void)
 		     SBI_ERR_NOT_SUPPORTED, "reserved event_data");
 	match_expect(0, all, 0, EV_FW(PMU_FW_SET_TIMER) | (1UL << 20), 0,
 		     SBI_ERR_NOT_SUPPORTED, "event_idx bit 20");
-	match_expect(0, all, 0, EV_FW(PMU_FW_SET_TIMER) | (1UL << 63), 0,
+	match_expect(0, all, 0, EV_FW(PMU_FW_SET_TIMER) | (BIT(XLEN - 1)), 0,
 		     SBI_ERR_NOT_SUPPORTED, "event_idx bit 63");
-	match_expect(0, all, 0, EV_CYCLES | (1UL << 32), 0,
-		     SBI_ERR_NOT_SUPPORTED, "event_idx bit 32");
+	if (XLEN > 32)
+		match_expect(0, all, 0, EV_CYCLES | BIT(32), 0,
+			     SBI_ERR_NOT_SUPPORTED, "event_idx bit 32");
+	else
+		test_skip("RV32: event_idx has no bit 32", "event_idx bit 32");
 	TEST_ASSERT(fw_none_mapped(),
 		    "the refused calls mapped no firmware counter");
 }

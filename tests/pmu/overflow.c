@@ -43,7 +43,7 @@ static unsigned long run_to_overflow(long c, bool irqs, unsigned long *first)
 		csr_set(CSR_SIE, SIP_LCOFIP);
 	/* nothing between the start and the loop: no printing */
 	ret = sbi_pmu_counter_start(c, 1, PMU_START_SET_INIT_VALUE,
-				    ctr_max(c) - (TO_TOP - 1));
+				    ctr_top(c) - (TO_TOP - 1));
 	if (irqs)
 		local_irq_enable();
 	d = pmu_loop_table[ctr_csr(c) - 0xc00](ITERS, first);

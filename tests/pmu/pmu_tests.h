@@ -116,12 +116,25 @@ static inline unsigned int ctr_width(long i)
 	       PMU_CTR_INFO_WIDTH_SHIFT;
 }
 
-/* All-ones value of a hardware counter (its width). */
-static inline unsigned long ctr_max(long i)
+/* All-ones value of a hardware counter (its width), for initial values. */
+static inline uint64_t ctr_top(long i)
 {
 	unsigned int w = ctr_width(i);
+#if __riscv_xlen == 32
+	/* in halves: a variable 64-bit shift needs libgcc on RV32 */
+	uint32_t hi = w >= 63 ? ~0U : w >= 31 ? (1U << (w - 31)) - 1 : 0;
+	uint32_t lo = w >= 31 ? ~0U : (1U << (w + 1)) - 1;
 
+	return ((uint64_t)hi << 32) | lo;
+#else
 	return w >= 63 ? ~0UL : (1UL << (w + 1)) - 1;
+#endif
+}
+
+/* All-ones value of what a counter CSR reads (its low XLEN bits on RV32). */
+static inline unsigned long ctr_max(long i)
+{
+	return (unsigned long)ctr_top(i);
 }
 
 /* Can a hardware counter be told to skip S/U/M (Sscofpmf / Smcntrpmf)? */
@@ -137,7 +150,7 @@ unsigned long ctr_value(long i);
 
 /* CFG_MATCH on a set; returns the counter or NO_CTR (error in *err). */
 long ctr_match(unsigned long base, unsigned long mask, unsigned long flags,
-	       unsigned long event, unsigned long data, long *err);
+	       unsigned long event, uint64_t data, long *err);
 /* Stop with RESET: releases the counter whatever state it is in. */
 void ctr_release(long i);
 /* Release every counter of this hart (stop + reset each one). */
@@ -148,10 +161,10 @@ void ctr_release_all(void);
  * check; returns the counter or NO_CTR.
  */
 long match_check(unsigned long base, unsigned long mask, unsigned long flags,
-		 unsigned long event, unsigned long data, const char *why);
+		 unsigned long event, uint64_t data, const char *why);
 /* CFG_MATCH expected to fail with @exp: one check (releases on success). */
 void match_expect(unsigned long base, unsigned long mask, unsigned long flags,
-		  unsigned long event, unsigned long data, long exp,
+		  unsigned long event, uint64_t data, long exp,
 		  const char *why);
 /* True if no firmware counter is mapped (FW_READ fails on each). */
 bool fw_none_mapped(void);

@@ -99,7 +99,7 @@ static void test_addresses(void)
 		{ pa(0) + 2048, 0, 0, inval, "2 KiB aligned" },
 		{ pa(0) + 1, 0, 0, inval, "odd" },
 		{ pa(0), 0, 1, inval, "flags 1" },
-		{ pa(0), 0, 1UL << 63, inval, "flags bit 63" },
+		{ pa(0), 0, BIT(XLEN - 1), inval, "flags bit 63" },
 		{ ~0UL, 0, 0, inval, "lo all-ones, hi 0 (not a disable)" },
 		{ ~0UL, ~0UL, 1, inval, "disable with flags 1" },
 		{ pmu.fw_base, 0, 0, badaddr, "firmware memory" },
@@ -284,7 +284,7 @@ static void test_quiet(void)
 static void test_bad_base(void)
 {
 	long f = fw_timer_ctr();
-	static const unsigned long bases[] = { 64, 4096, 1UL << 40, ~0UL };
+	static const unsigned long bases[] = { 64, 4096, ~0UL >> 24, ~0UL };
 	unsigned int i;
 
 	if (f == NO_CTR)

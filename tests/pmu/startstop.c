@@ -87,7 +87,7 @@ static void test_fw_start_stop(void)
 	/* reserved stop flags: refused, counter untouched */
 	TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, 1UL << 2),
 		     SBI_ERR_INVALID_PARAM, "stop(%ld, flags bit 2)", f);
-	TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, 1UL << 63 | PMU_STOP_RESET),
+	TEST_SBI_ERR(sbi_pmu_counter_stop(f, 1, BIT(XLEN - 1) | PMU_STOP_RESET),
 		     SBI_ERR_INVALID_PARAM, "stop(%ld, RESET | bit 63)", f);
 	tick();
 	TEST_EQ(ctr_value(f), 104, "the refused stops left it counting");
@@ -97,7 +97,7 @@ static void test_fw_start_stop(void)
 	TEST_SBI_ERR(sbi_pmu_counter_start(f, 1, 1UL << 2, 0),
 		     SBI_ERR_INVALID_PARAM, "start(%ld, flags bit 2)", f);
 	TEST_SBI_ERR(sbi_pmu_counter_start(f, 1, PMU_START_SET_INIT_VALUE |
-					   1UL << 63, 5),
+					   BIT(XLEN - 1), 5),
 		     SBI_ERR_INVALID_PARAM, "start(%ld, SET_INIT_VALUE | bit 63)",
 		     f);
 	tick();
@@ -289,13 +289,15 @@ void test_fw_read(void)
 	if (f == NO_CTR)
 		return;
 	TEST_SBI_OK(sbi_pmu_counter_start(f, 1, PMU_START_SET_INIT_VALUE,
-					  0x123456789UL),
+					  0x123456789ULL),
 		    "start(%ld, SET_INIT_VALUE, 0x123456789)", f);
-	TEST_EQ(sbi_pmu_counter_fw_read(f).value, 0x123456789UL,
-		"fw_read(%ld) returns all 64 bits on RV64", f);
+	/* RV64: all 64 bits, fw_read_hi 0; RV32: bits 31..0, then 63..32 */
+	TEST_EQ(sbi_pmu_counter_fw_read(f).value,
+		(unsigned long)0x123456789ULL,
+		"fw_read(%ld) returns bits XLEN-1..0", f);
 	TEST_SBI_OK(sbi_pmu_counter_fw_read_hi(f), "fw_read_hi(%ld)", f);
-	TEST_EQ(sbi_pmu_counter_fw_read_hi(f).value, 0,
-		"fw_read_hi(%ld) is 0 on RV64 even above 2^32", f);
+	TEST_EQ(sbi_pmu_counter_fw_read_hi(f).value, XLEN == 32 ? 1UL : 0UL,
+		"fw_read_hi(%ld) is bits 63..32 on RV32, 0 on RV64", f);
 	sbi_pmu_counter_stop(f, 1, 0);
 	TEST_SBI_OK(sbi_pmu_counter_fw_read(f), "fw_read(%ld) of a stopped counter",
 		    f);

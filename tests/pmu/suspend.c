@@ -122,7 +122,7 @@ static void nonret_setup(struct nonret_ctrs *c)
 	c->hs = ctr_match(0, mask_from(0, pmu.hpm), 0, EV_INSTRET, 0, NULL);
 	if (c->hs != NO_CTR) {
 		sbi_pmu_counter_start(c->hs, 1, PMU_START_SET_INIT_VALUE,
-				      0x123456789UL & ctr_max(c->hs));
+				      0x123456789ULL & ctr_top(c->hs));
 		sbi_pmu_counter_stop(c->hs, 1, 0);
 		ctr_csr_read(c->hs, &c->vhs);
 	}
@@ -132,7 +132,7 @@ static void nonret_setup(struct nonret_ctrs *c)
 	if (c->ho != NO_CTR) {
 		/* wraps inside the loop: OF set, LCOFIP pending (masked) */
 		sbi_pmu_counter_start(c->ho, 1, PMU_START_SET_INIT_VALUE,
-				      ctr_max(c->ho) - 100);
+				      ctr_top(c->ho) - 100);
 		loop(c->ho);
 		csr_clear(CSR_SIP, SIP_LCOFIP);
 		c->ovf = csr_read(CSR_SCOUNTOVF);

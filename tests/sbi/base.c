@@ -188,7 +188,7 @@ static void test_preserved(void)
 		/* a non-zero a1, so a legacy call zeroing it shows */
 		changed = sbi_ecall_clobber_check(preserve_calls[i].eid,
 						  preserve_calls[i].fid, arg0,
-						  0x5ca1ab1e000000b1UL, 0, &ret);
+						  (unsigned long)0x5ca1ab1e000000b1ULL, 0, &ret);
 		if (!preserve_calls[i].legacy)
 			changed &= ~SBI_CLOBBER_A1;
 		TEST_EQ(changed, 0,

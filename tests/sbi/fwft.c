@@ -202,7 +202,7 @@ static void check_bad_args(unsigned long f)
 	const unsigned long *bad = f == F_PMLEN ? bad_pmlen : bad_values;
 	unsigned int n = f == F_PMLEN ? ARRAY_SIZE(bad_pmlen)
 				      : ARRAY_SIZE(bad_values);
-	static const unsigned long bad_flags[] = { 2, 3, BIT(63), -1UL };
+	static const unsigned long bad_flags[] = { 2, 3, BIT(XLEN - 1), -1UL };
 	unsigned int i;
 
 	for (i = 0; i < n; i++)

@@ -35,7 +35,8 @@ static struct hsm_ctl ctl;
 
 static unsigned long make_opaque(unsigned long hartid, unsigned long round)
 {
-	return 0xa5c3000000000000UL | (round << 32) | (hartid << 8) | 0x5a;
+	return (unsigned long)(0xa5c3000000000000ULL | ((uint64_t)round << 32) |
+			       (hartid << 8) | 0x5a);
 }
 
 /* Runs on the started hart: what the spec says it finds at start_addr. */
@@ -462,7 +463,7 @@ void test_hsm_bad_params(void)
 		{ platform.uart_base, "the UART (MMIO)" },
 		{ platform.mem_base + platform.mem_size + 0x1000,
 		  "a hole past the end of RAM" },
-		{ 1UL << 56, "an address beyond 56 physical bits" },
+		{ BIT(56), "an address beyond 56 physical bits" },
 	};
 	unsigned long h;
 	unsigned int i;

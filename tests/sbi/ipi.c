@@ -85,8 +85,9 @@ static void test_invalid(void)
 		     "send_ipi with hart_mask_base %lu (no such hart)", bad);
 	TEST_SBI_ERR(sbi_send_ipi(1, 0x10000), SBI_ERR_INVALID_PARAM,
 		     "send_ipi with hart_mask_base 0x10000");
-	TEST_SBI_ERR(sbi_send_ipi(BIT(me) | BIT(63), 0), SBI_ERR_INVALID_PARAM,
-		     "send_ipi with a valid hart and bit 63 set");
+	TEST_SBI_ERR(sbi_send_ipi(BIT(me) | BIT(XLEN - 1), 0),
+		     SBI_ERR_INVALID_PARAM,
+		     "send_ipi with a valid hart and bit XLEN-1 set");
 	TEST_SBI_OK(sbi_send_ipi(0, 0x10000),
 		    "send_ipi with an empty mask and unused base 0x10000");
 	csr_clear(CSR_SIP, SIP_SSIP);

@@ -10,7 +10,7 @@
  */
 #include "sbi_tests.h"
 
-#define CANARY		0x5c5c0000a5a5UL
+#define CANARY		((unsigned long)0x5c5c0000a5a5ULL)
 
 struct s_view {
 	unsigned long sie_writable;

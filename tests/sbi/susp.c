@@ -68,7 +68,7 @@ static void check_bad_addresses(void)
 {
 	const unsigned long bad[] = {
 		platform.mem_base, platform.clint_base,
-		platform.mem_base + platform.mem_size + 0x1000, 1UL << 56,
+		platform.mem_base + platform.mem_size + 0x1000, BIT(56),
 		(unsigned long)payload_park + 1,
 	};
 	unsigned int i;

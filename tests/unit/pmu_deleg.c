@@ -180,7 +180,7 @@ static void hart_lacking_smcdeleg_stays_sbi(void)
 
 static void emulated_reads_only_for_sbi_counters(void)
 {
-	unsigned long v;
+	uint64_t v;
 
 	setup(&cfg_deleg, 0x78, true);
 	sim.ctr[8] = 1234;

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Run the PMU unit tests: first check that lib/pmu/ builds freestanding for
-# RV64 (as the firmware builds it) with no writable globals and no outside
-# symbols but the host interface and memset/memcpy/memcmp, then run the host
-# test binary; print one combined "N passed, N failed" line.
+# RV64 and RV32 (as the firmware builds it) with no writable globals and no
+# outside symbols but the host interface and memset/memcpy/memcmp (and, on
+# RV32, the firmware's 64-bit shift helpers), then run the host test binary;
+# print one combined "N passed, N failed" line.
 #
 # usage: run.sh UNIT_BIN RV64_BUILD_DIR TOP OBJ...
 set -u
@@ -14,39 +15,49 @@ passed=0 failed=0
 
 result() {	# result NAME STATUS
 	if [ "$2" = 0 ]; then
-		echo "ok - rv64: $1"; passed=$((passed + 1))
+		echo "ok - $1"; passed=$((passed + 1))
 	else
-		echo "FAIL - rv64: $1"; failed=$((failed + 1))
+		echo "FAIL - $1"; failed=$((failed + 1))
 	fi
 }
 
-mkdir -p "$out"
-objs=()
-st=0
-for o in "$@"; do
-	src=$top/lib/pmu/${o%.o}.c
-	"$cc" -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -O2 \
-		-fPIE -ffreestanding -fno-common -nostdinc \
-		-isystem "$("$cc" -print-file-name=include)" \
-		-I"$top/include" -mstrict-align \
-		-Wall -Wextra -Werror -c "$src" -o "$out/$o" || st=1
-	objs+=("$out/$o")
-done
-result "lib/pmu builds freestanding (-Werror)" $st
+# freestanding XLEN OUT MARCH MABI LD_EMULATION EXTRA_ALLOWED: the three
+# checks for one XLEN
+freestanding() {
+	local x=$1 dir=$2 march=$3 mabi=$4 emul=$5 extra=$6 objs=() st=0 o src bad rw
 
-if [ $st = 0 ]; then
-	"${CROSS_COMPILE:-riscv64-linux-gnu-}ld" -r -o "$out/pmu.o" "${objs[@]}"
-	bad=$("${CROSS_COMPILE:-riscv64-linux-gnu-}nm" -u "$out/pmu.o" |
+	mkdir -p "$dir"
+	for o in "${pmu_objs[@]}"; do
+		src=$top/lib/pmu/${o%.o}.c
+		"$cc" -march="$march" -mabi="$mabi" -mcmodel=medany -O2 \
+			-fPIE -ffreestanding -fno-common -nostdinc \
+			-isystem "$("$cc" -print-file-name=include)" \
+			-I"$top/include" -mstrict-align \
+			-Wall -Wextra -Werror -c "$src" -o "$dir/$o" || st=1
+		objs+=("$dir/$o")
+	done
+	result "$x: lib/pmu builds freestanding (-Werror)" $st
+	if [ $st != 0 ]; then
+		result "$x: only host interface and mem* are external" 1
+		result "$x: no writable global state" 1
+		return
+	fi
+	"${CROSS_COMPILE:-riscv64-linux-gnu-}ld" -m "$emul" -r -o "$dir/pmu.o" "${objs[@]}"
+	bad=$("${CROSS_COMPILE:-riscv64-linux-gnu-}nm" -u "$dir/pmu.o" |
 		awk '{print $2}' |
-		grep -v -E '^(pmu_host_(csr_read|csr_write|csr_probe|smem_allowed|smem_ptr|fw_platform_(valid|match|start|stop|read|write))|memset|memcpy|memcmp)$')
-	[ -z "$bad" ]; result "only host interface and mem* are external${bad:+ (got: $bad)}" $?
-	rw=$("${CROSS_COMPILE:-riscv64-linux-gnu-}size" -A "$out/pmu.o" |
+		grep -v -E "^(pmu_host_(csr_read|csr_write|csr_probe|smem_allowed|smem_ptr|fw_platform_(valid|match|start|stop|read|write))|memset|memcpy|memcmp$extra)\$")
+	[ -z "$bad" ]; result "$x: only host interface and mem* are external${bad:+ (got: $bad)}" $?
+	rw=$("${CROSS_COMPILE:-riscv64-linux-gnu-}size" -A "$dir/pmu.o" |
 		awk '$1 ~ /^\.(s?data|s?bss|tdata|tbss)/ && $2 > 0 {print $1}')
-	[ -z "$rw" ]; result "no writable global state${rw:+ (got: $rw)}" $?
-else
-	result "only host interface and mem* are external" 1
-	result "no writable global state" 1
-fi
+	[ -z "$rw" ]; result "$x: no writable global state${rw:+ (got: $rw)}" $?
+}
+
+pmu_objs=("$@")
+freestanding rv64 "$out" rv64imac_zicsr_zifencei lp64 elf64lriscv ''
+# RV32: also the 64-bit shifts the firmware provides (lib/sbi/sbi_libgcc32.c);
+# no 64-bit division (there is no RV32 libgcc to link)
+freestanding rv32 "$out/rv32" rv32imac_zicsr_zifencei ilp32 elf32lriscv \
+	'|__ashldi3|__lshrdi3'
 
 "$bin" | tee "$out/unit.log"
 st=${PIPESTATUS[0]}

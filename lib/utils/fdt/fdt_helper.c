@@ -6,11 +6,11 @@
 
 static unsigned long read_cells(const fdt32_t *p, int cells)
 {
-	unsigned long v = 0;
+	uint64_t v = 0;
 
 	while (cells--)
 		v = (v << 32) | fdt32_to_cpu(*p++);
-	return v;
+	return (unsigned long)v;
 }
 
 int fdt_get_reg(const void *fdt, int node, int index, unsigned long *addr,
@@ -104,10 +104,10 @@ int fdt_reserve_firmware(void *fdt, unsigned long base, unsigned long size)
 	if (node < 0)
 		return node;
 	if (ac == 2)
-		reg[n++] = cpu_to_fdt32(base >> 32);
+		reg[n++] = cpu_to_fdt32((uint64_t)base >> 32);
 	reg[n++] = cpu_to_fdt32(base);
 	if (sc == 2)
-		reg[n++] = cpu_to_fdt32(size >> 32);
+		reg[n++] = cpu_to_fdt32((uint64_t)size >> 32);
 	reg[n++] = cpu_to_fdt32(size);
 	err = fdt_setprop(fdt, node, "reg", reg, n * sizeof(reg[0]));
 	if (!err)

@@ -101,15 +101,20 @@ static bool csr_exists(unsigned int csr)
 }
 
 /* Can @bit of menvcfg be set? Restores the register. */
-static bool menvcfg_bit_writable(unsigned long bit)
+static bool menvcfg_bit_writable(uint64_t bit64)
 {
-	unsigned long old, now;
+	unsigned int csr = CSR_MENVCFG;
+	unsigned long old, now, bit = (unsigned long)bit64;
 
-	if (csr_read_safe(CSR_MENVCFG, &old))
+	if (sizeof(long) < 8 && bit64 >> 32) {	/* RV32: menvcfgh */
+		csr = CSR_MENVCFGH;
+		bit = (unsigned long)(bit64 >> 32);
+	}
+	if (csr_read_safe(csr, &old))
 		return false;
-	csr_write_safe(CSR_MENVCFG, old | bit);
-	csr_read_safe(CSR_MENVCFG, &now);
-	csr_write_safe(CSR_MENVCFG, old);
+	csr_write_safe(csr, old | bit);
+	csr_read_safe(csr, &now);
+	csr_write_safe(csr, old);
 	return now & bit;
 }
 
@@ -164,4 +169,9 @@ void sbi_isa_probe(struct sbi_isa *isa)
 		set_ext(isa, SBI_ISA_EXT_SSPDIS, false);
 	if (!sbi_isa_has(isa, SBI_ISA_EXT_SSCOFPMF))
 		set_ext(isa, SBI_ISA_EXT_SSPLCOFI, false);
+	/* RV32: MPV, GVA and MPELP are in mstatush, which traps do not keep */
+	if (sizeof(long) < 8) {
+		set_ext(isa, SBI_ISA_EXT_H, false);
+		set_ext(isa, SBI_ISA_EXT_ZICFILP, false);
+	}
 }

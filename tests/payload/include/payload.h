@@ -25,7 +25,9 @@
 #include <payload/test.h>
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
-#define BIT(n)			(1UL << (n))
+#define XLEN			__riscv_xlen
+/* Bit n of an XLEN register: 0 for n >= XLEN (an RV32 register has no bit 63) */
+#define BIT(n)			((n) < XLEN ? 1UL << ((n) & (XLEN - 1)) : 0UL)
 
 /* Bit helpers (no libgcc): index of the lowest / highest set bit, -1 if none. */
 static inline int bit_lowest(unsigned long x)

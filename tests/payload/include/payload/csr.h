@@ -21,11 +21,18 @@
 #define CSR_MSTATUS		0x300
 #define CSR_HGATP		0x680	/* H extension, HS-mode */
 
-/* hgatp, RV64 */
+/* hgatp (RV32: Sv32x4 and a 7-bit VMID) */
+#if __riscv_xlen == 32
+#define HGATP_MODE_SHIFT	31
+#define HGATP_MODE_SV39X4	1UL	/* Sv32x4 */
+#define HGATP_VMID_SHIFT	22
+#define HGATP_VMID_MASK		(0x7fUL << HGATP_VMID_SHIFT)
+#else
 #define HGATP_MODE_SHIFT	60
 #define HGATP_MODE_SV39X4	8UL
 #define HGATP_VMID_SHIFT	44
 #define HGATP_VMID_MASK		(0x3fffUL << HGATP_VMID_SHIFT)
+#endif
 
 #define SSTATUS_SIE		(1UL << 1)
 #define SSTATUS_SPIE		(1UL << 5)
@@ -42,7 +49,7 @@
 #define SIP_SEIP		(1UL << IRQ_S_EXT)
 #define SIP_LCOFIP		(1UL << IRQ_LCOF)
 
-#define SCAUSE_IRQ_FLAG		(1UL << 63)
+#define SCAUSE_IRQ_FLAG		(1UL << (__riscv_xlen - 1))
 
 /* Exception codes */
 #define EXC_INST_MISALIGNED	0

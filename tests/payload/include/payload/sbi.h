@@ -45,6 +45,18 @@ static inline struct sbiret sbi_ecall(unsigned long eid, unsigned long fid,
 #define sbi_call3(e, f, a, b, c) sbi_ecall(e, f, a, b, c, 0, 0, 0)
 
 /*
+ * A 64-bit SBI argument: one register on RV64, two (low, then high) on
+ * RV32. SBI_U64_LO(v) is the first register, SBI_U64_HI(v) the second (0
+ * on RV64, where nothing follows).
+ */
+#define SBI_U64_LO(v)		((unsigned long)(uint64_t)(v))
+#if __riscv_xlen == 32
+#define SBI_U64_HI(v)		((unsigned long)((uint64_t)(v) >> 32))
+#else
+#define SBI_U64_HI(v)		0UL
+#endif
+
+/*
  * Legacy (v0.1) call: only a0 comes back. a6 is set to a value no legacy
  * implementation may look at, so a firmware that reads it shows up.
  */
@@ -77,7 +89,7 @@ struct sbiret sbi_get_marchid(void);
 struct sbiret sbi_get_mimpid(void);
 
 /* TIME */
-struct sbiret sbi_set_timer(unsigned long stime_value);
+struct sbiret sbi_set_timer(uint64_t stime_value);
 
 /* IPI */
 struct sbiret sbi_send_ipi(unsigned long hart_mask, unsigned long hart_mask_base);
@@ -144,9 +156,9 @@ struct sbiret sbi_pmu_counter_get_info(unsigned long idx);
 struct sbiret sbi_pmu_counter_cfg_match(unsigned long base, unsigned long mask,
 					unsigned long flags,
 					unsigned long event_idx,
-					unsigned long event_data);
+					uint64_t event_data);
 struct sbiret sbi_pmu_counter_start(unsigned long base, unsigned long mask,
-				    unsigned long flags, unsigned long value);
+				    unsigned long flags, uint64_t value);
 struct sbiret sbi_pmu_counter_stop(unsigned long base, unsigned long mask,
 				   unsigned long flags);
 struct sbiret sbi_pmu_counter_fw_read(unsigned long idx);
