@@ -13,10 +13,11 @@
 /* Triggers served per hart: hardware ones beyond stay unused. */
 #define SBI_DBTR_MAX_TRIGGERS		16
 
-/* tdata1 (RV64): type in 63:60, dmode in 59 */
-#define DBTR_TDATA1_TYPE_SHIFT		60
+/* tdata1: type in XLEN-1:XLEN-4 (RV64 63:60), dmode in XLEN-5 */
+#define DBTR_XLEN			(8 * __SIZEOF_LONG__)
+#define DBTR_TDATA1_TYPE_SHIFT		(DBTR_XLEN - 4)
 #define DBTR_TDATA1_TYPE(t)		((unsigned long)(t) << DBTR_TDATA1_TYPE_SHIFT)
-#define DBTR_TDATA1_DMODE		(1UL << 59)
+#define DBTR_TDATA1_DMODE		(1UL << (DBTR_XLEN - 5))
 #define DBTR_TYPE_MCONTROL		2
 #define DBTR_TYPE_ICOUNT		3
 #define DBTR_TYPE_ITRIGGER		4

@@ -32,7 +32,7 @@ struct trig_fields {
 static const struct trig_fields mcontrol = {
 	.u = BIT(3), .s = BIT(4), .m = BIT(6),
 	.action = 0xfUL << 12, .chain = BIT(11),
-	.hit = BIT(20), .ro = 0x3fUL << 53,	/* maskmax */
+	.hit = BIT(20), .ro = 0x3fUL << (DBTR_XLEN - 11),	/* maskmax */
 	.scramble = 0x1f,			/* load/store/execute, u, s */
 };
 

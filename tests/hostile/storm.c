@@ -1392,15 +1392,20 @@ static unsigned long dbtr_tdata1(struct rng *r)
 }
 
 /* Whether trig_idx base + the bits of mask are all installed. */
+/*
+ * Every trig_idx of the set below trig_max and (with @need_mapped)
+ * installed. enable_triggers does not need it: a free trigger below
+ * trig_max is a no-op SUCCESS (the compatibility rule, docs/firmware.md).
+ */
 static bool dbtr_set_ok(const struct storm_hart *s, unsigned long base,
-			unsigned long mask)
+			unsigned long mask, bool need_mapped)
 {
 	unsigned long i;
 
 	for (i = 0; i < 64; i++)
 		if (((mask >> i) & 1) &&
 		    (base + i < base || base + i >= env.dbtr_max ||
-		     !((s->dbtr_mapped >> (base + i)) & 1)))
+		     (need_mapped && !((s->dbtr_mapped >> (base + i)) & 1))))
 			return false;
 	return true;
 }
@@ -1494,7 +1499,8 @@ static void gen_dbtr(struct storm_hart *s, struct call *c, unsigned long h)
 			c->a[0] = rng_below(r, n + 2);
 			c->a[1] = rng_below(r, 1UL << (n + 1));
 		}
-		c->allowed = dbtr_set_ok(s, c->a[0], c->a[1]) ?
+		c->allowed = dbtr_set_ok(s, c->a[0], c->a[1],
+					 c->fid != SBI_EXT_DBTR_TRIGGER_ENABLE) ?
 			     E_OK : E(SBI_ERR_INVALID_PARAM);
 		break;
 	}
