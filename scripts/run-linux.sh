@@ -150,7 +150,7 @@ fi
 set -e
 guest=$(tr -d '\r' <"$log" | sed -n 's/^tally-init: exit status \([0-9]*\)$/\1/p' | tail -1)
 case $rc in
-0) echo "[run-linux] powered off (SRST shutdown)" ;;
+0) echo "[run-linux] QEMU exited by itself (SRST shutdown; on sifive_u an SRST reboot)" ;;
 124) echo "[run-linux] timeout after ${timeout}s: the guest did not power off" ;;
 esac
 echo "[run-linux] qemu status $rc, guest status ${guest:-none}"
