@@ -14,7 +14,7 @@
 #define REG(n)			((n) * 8)
 
 /* \rd = 1 if this hart has S-mode (misa.S, or misa reads 0: unknown) */
-.macro HAS_SMODE rd, tmp
+.macro HAS_SMODE rd
 	csrr	\rd, CSR_MISA
 	beqz	\rd, 1f
 	srli	\rd, \rd, ('S' - 'A')
@@ -41,7 +41,7 @@ _start:
 	 * table lacks it. Of the others, only the preferred boot hart (or
 	 * any, if none) enters the lottery.
 	 */
-	HAS_SMODE t0, t1
+	HAS_SMODE t0
 	beqz	t0, _no_smode
 	call	fw_boot_hart
 	li	t0, -1
@@ -107,8 +107,11 @@ _warm_wait:
 	lla	t1, _boot_open
 	lw	t1, 0(t1)
 	beqz	t1, 7b
-	HAS_SMODE t1, t2
-	bnez	t1, _lottery
+	HAS_SMODE t1
+	beqz	t1, 7b
+	lla	t1, _boot_lottery	/* try while nobody has won it */
+	lw	t1, 0(t1)
+	beqz	t1, _lottery
 	j	7b
 8:	fence	r, rw
 	mv	a0, s0
