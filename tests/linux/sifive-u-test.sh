@@ -5,7 +5,8 @@
 # no MMU: no mmu-type in its cpu node); harts 1-4 are U54s. The firmware
 # boots on a U54, leaves hart 0 parked (its cpu node disabled for Linux),
 # serves harts 1-4, and talks on the SiFive UART (sifive,uart0), which
-# Linux then takes over as ttySIF0.
+# Linux then takes over as ttySIF0 (400 lines of user-space output must
+# arrive intact: QEMU patch 0012).
 #
 # PMU: QEMU's sifive-u54 model is a privileged-spec 1.10 hart: its
 # hpmcounters exist but mcountinhibit does not, so no counter can be
@@ -27,6 +28,7 @@ echo "T:online $(cat /sys/devices/system/cpu/online)"
 echo "T:harts $(sed -n "s/^hart[[:space:]]*: //p" /proc/cpuinfo | tr "\n" " ")"
 echo "T:mmu $(sed -n "s/^mmu[[:space:]]*: //p" /proc/cpuinfo | sort -u | tr "\n" " ")"
 echo "T:console $(cut -d" " -f1 /proc/consoles | tr "\n" " ")"
+seq 1 400 | sed "s/^/T:seq /"
 dmesg | grep -e riscv-pmu -e "SBI SRST" | sed "s/^/T:dmesg /"
 stat hw -e cycles,instructions tally-loop 1000000
 stat fw -a -e r8000000000000005 sleep 0.2
@@ -50,6 +52,9 @@ check "CPUs 0-3 online" has '^T:online 0-3$'
 check "they are harts 1-4" has '^T:harts 1 2 3 4 $'
 check "every online hart has an MMU (sv39)" has '^T:mmu sv39 $'
 check "console on the SiFive UART (ttySIF0)" has '^T:console ttySIF0 $'
+# a burst of user-space output through the tty: nothing lost or garbled
+seq_ok=$(grep -E '^T:seq [0-9]+$' <<<"$LOG_TEXT" | awk '$2 == NR { n++ } END { print n + 0 }')
+check "400 lines of tty output arrive intact and in order ($seq_ok)" [ "$seq_ok" = 400 ]
 check "riscv-pmu-sbi: 32 firmware and 0 hardware counters" \
 	has '^T:dmesg .*riscv-pmu-sbi: 32 firmware and 0 hardware counters$'
 check "perf stat: cycles not supported (no hardware counter to serve it)" \
