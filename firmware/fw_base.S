@@ -13,6 +13,17 @@
 #define R_RISCV_RELATIVE	3
 #define REG(n)			((n) * SZREG)
 
+/* \rd = 1 if this hart has S-mode (misa.S, or misa reads 0: unknown) */
+.macro HAS_SMODE rd
+	csrr	\rd, CSR_MISA
+	beqz	\rd, 1f
+	srli	\rd, \rd, ('S' - 'A')
+	andi	\rd, \rd, 1
+	j	2f
+1:	li	\rd, 1
+2:
+.endm
+
 	.section .entry, "ax", %progbits
 	.align	3
 	.globl	_start
@@ -24,12 +35,20 @@ _start:
 	lla	t0, _park
 	csrw	CSR_MTVEC, t0
 
-	/* Only the preferred boot hart (or any, if none) enters the lottery */
+	/*
+	 * Only a hart that can run S-mode boots the next stage: a monitor
+	 * core (misa.S clear, e.g. sifive_u's E51) waits, and parks once the
+	 * table lacks it. Of the others, only the preferred boot hart (or
+	 * any, if none) enters the lottery.
+	 */
+	HAS_SMODE t0
+	beqz	t0, _no_smode
 	call	fw_boot_hart
 	li	t0, -1
-	beq	a0, t0, 1f
+	beq	a0, t0, _lottery
 	bne	a0, s0, _warm_wait
-1:	lla	t0, _boot_lottery
+_lottery:
+	lla	t0, _boot_lottery
 	li	t1, 1
 	amoswap.w t1, t1, (t0)
 	bnez	t1, _warm_wait
@@ -71,11 +90,28 @@ _start:
 	call	sbi_cold_boot
 	j	_park
 
+/*
+ * A preferred boot hart without S-mode (QEMU's fw_dynamic info names hart
+ * 0 on every machine) opens the lottery to the harts that can boot.
+ */
+_no_smode:
+	call	fw_boot_hart
+	bne	a0, s0, _warm_wait
+	lla	t0, _boot_open
+	li	t1, 1
+	sw	t1, 0(t0)
 _warm_wait:
 	lla	t0, _boot_done
 7:	lw	t1, 0(t0)
 	bnez	t1, 8f
-	nop
+	lla	t1, _boot_open
+	lw	t1, 0(t1)
+	beqz	t1, 7b
+	HAS_SMODE t1
+	beqz	t1, 7b
+	lla	t1, _boot_lottery	/* try while nobody has won it */
+	lw	t1, 0(t1)
+	beqz	t1, _lottery
 	j	7b
 8:	fence	r, rw
 	mv	a0, s0
@@ -301,3 +337,4 @@ _expected_trap:
 	.globl	_boot_done
 _boot_lottery:	.word	0
 _boot_done:	.word	0
+_boot_open:	.word	0	/* the preferred boot hart cannot boot: any may */

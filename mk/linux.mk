@@ -36,6 +36,9 @@ LINUX_BOOT_DEPS = $(filter $(BUILD)/%,$(QEMU) $(FW_DYNAMIC))
 # Options for scripts/run-linux.sh. The demo runs under -icount shift=0 so
 # instret/cycle counts are exact; RUN_OPTS= gives the faster host-tick mode.
 RUN_OPTS ?= --icount
+# MACHINE=sifive_u: boot QEMU's sifive_u (E51 monitor hart + 4 U54s)
+MACHINE ?= virt
+RUN_MACHINE = $(if $(filter-out virt,$(MACHINE)),--machine $(MACHINE))
 
 linux: linux-kernel linux-initramfs ## kernel, perf, busybox, initramfs
 
@@ -61,11 +64,11 @@ $(BUSYBOX): linux-busybox ;
 $(INITRAMFS): linux-initramfs ;
 
 run: $(LINUX_BOOT_DEPS) linux $(RUN_KERNEL) ## boot Linux, run perf demo (or ARGS='cmd'; LINUX_KERNEL=stock)
-	@$(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $${ARGS:+-- "$$ARGS"}
+	@$(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $(RUN_MACHINE) $${ARGS:+-- "$$ARGS"}
 
 shell: $(LINUX_BOOT_DEPS) linux $(RUN_KERNEL) ## boot Linux to an interactive shell
 	@# an interactive shell runs without icount, at host speed
-	@$(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) $(TOP)/scripts/run-linux.sh $(filter-out --icount,$(RUN_OPTS)) --shell
+	@$(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) $(TOP)/scripts/run-linux.sh $(filter-out --icount,$(RUN_OPTS)) $(RUN_MACHINE) --shell
 
 # Cache entries other than the ones build/linux links to now (other keys:
 # older fragments, patches, scripts) are only kept for switching back.

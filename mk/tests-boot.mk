@@ -13,6 +13,9 @@
 #   no-room         next stage inside the harts' state: a clear refusal
 #   boot-hart-off   the boot hart disabled in the DT: a clear refusal
 #   many-harts      128 harts started through HSM (tests/harts)
+#   sifive-u-dynamic, sifive-u-jump  QEMU sifive_u -smp 5: hart 0 (E51, no
+#                   S-mode) parked and refused by HSM, harts 1-4 started
+#   sifive-u-pmu    the PMU payload there: 32 firmware counters, no hardware
 #
 #   make check-boot       ends with "boot: N passed, N failed"
 
@@ -21,6 +24,8 @@ $(eval $(call payload_program,harts,$(TOP)/tests/harts))
 
 BOOT_OUT	:= $(BUILD)/tests/boot
 BOOT_SBI	:= $(BUILD)/tests/sbi/sbi.elf
+# the PMU payload (its rule: mk/tests-pmu.mk, read after this file)
+BOOT_PMU	:= $(BUILD)/tests/pmu/pmu.elf
 BOOT_LOGS	:= $(BUILD)/test-logs
 BOOT_DTBS	:= $(addprefix $(BUILD)/dts/,qemu-virt-sscofpmf-4.dtb \
 		   qemu-virt-noclint.dtb qemu-virt-noconsole.dtb \
@@ -66,10 +71,11 @@ $(BOOT_OUT)/%.elf: $(FW_COMMON_OBJS) $(TOP)/firmware/fw.ld
 $(BOOT_OUT)/%.bin: $(BOOT_OUT)/%.elf
 	@$(FW_OBJCOPY) -O binary $< $@
 
-check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases
-	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) BOOT_OUT=$(BOOT_OUT) \
-		LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \
-		HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) DTB_DIR=$(BUILD)/dts \
+check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases, QEMU sifive_u
+	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) FW_JUMP=$(FW_JUMP) \
+		BOOT_OUT=$(BOOT_OUT) LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \
+		HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) PMU_PAYLOAD=$(BOOT_PMU) \
+		DTB_DIR=$(BUILD)/dts \
 		BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) FW_PAYLOAD_LINUX=$(BOOT_LINUX) \
 		$(TOP)/tests/boot/run.sh
 

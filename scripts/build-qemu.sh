@@ -118,10 +118,13 @@ for f in $(sed -n 's/.*\(edk2-[a-z0-9_-]*\.fd\).*/\1/p' \
 	[ -e "$SRC/pc-bios/$f.bz2" ] || bzip2 -c </dev/null >"$SRC/pc-bios/$f.bz2"
 done
 
-# Only the virt board (a device config is named relative to configs/devices/).
+# Only the boards the tests boot: virt, and on riscv64 sifive_u (a monitor
+# hart without S-mode, SiFive UART; tests/linux/sifive-u-test.sh). A device
+# config is named relative to configs/devices/.
 for t in riscv64 riscv32; do
 	printf 'CONFIG_RISCV_VIRT=y\n' >"$SRC/configs/devices/$t-softmmu/tally.mak"
 done
+printf 'CONFIG_SIFIVE_U=y\n' >>"$SRC/configs/devices/riscv64-softmmu/tally.mak"
 
 export CCACHE_DIR=$CACHE/ccache
 export CCACHE_BASEDIR=$WORK

@@ -13,6 +13,9 @@
 #   --append S      extra kernel command line
 #   --cpu C --smp N --icount     passed to qemu-run.sh (defaults there:
 #                   rv64,sscofpmf=true,smcntrpmf=true, 4 harts, no icount)
+#   --machine M     virt (default) or sifive_u: its console is ttySIF0 and,
+#                   without a power-off device, the guest ends with an SRST
+#                   reboot that ends QEMU (tally.off=reboot, -no-reboot)
 #   --chosen NAME=N   boot with QEMU's device tree plus the u32 property
 #                   NAME = N in /chosen, e.g. a firmware knob (repeatable)
 #   --dtb FILE      boot this device tree (e.g. build/dts/*.dtb) instead
@@ -34,7 +37,7 @@ INITRAMFS=${INITRAMFS:-$BUILD/linux/initramfs.cpio.gz}
 export QEMU=${QEMU:-$BUILD/qemu/qemu-system-riscv64}
 export FW_DYNAMIC=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
 
-log= timeout=300 append= shell= quiet= cpu=- smp=-
+log= timeout=300 append= shell= quiet= cpu=- smp=- machine=virt
 qargs=() chosen=() extra=() qextra=() dtb=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -44,6 +47,7 @@ while [ $# -gt 0 ]; do
 	--chosen) chosen+=("$2"); shift ;;
 	--dtb) dtb=$2; shift ;;
 	--qemu-arg) qextra+=("$2"); shift ;;
+	--machine) machine=$2; qargs+=("$1" "$2"); shift ;;
 	--cpu) cpu=$2; qargs+=("$1" "$2"); shift ;;
 	--smp) smp=$2; qargs+=("$1" "$2"); shift ;;
 	--icount) qargs+=(--icount) ;;
@@ -100,6 +104,7 @@ with_chosen() {
 
 initrd=$INITRAMFS
 cmdline="console=ttyS0 earlycon"
+[ "$machine" = sifive_u ] && cmdline="console=ttySIF0 earlycon tally.off=reboot"
 if [ -n "$shell" ]; then
 	cmdline+=" tally.mode=shell"
 elif [ $# -gt 0 ]; then
@@ -145,7 +150,7 @@ fi
 set -e
 guest=$(tr -d '\r' <"$log" | sed -n 's/^tally-init: exit status \([0-9]*\)$/\1/p' | tail -1)
 case $rc in
-0) echo "[run-linux] powered off (SRST shutdown)" ;;
+0) echo "[run-linux] QEMU exited by itself (SRST shutdown; on sifive_u an SRST reboot)" ;;
 124) echo "[run-linux] timeout after ${timeout}s: the guest did not power off" ;;
 esac
 echo "[run-linux] qemu status $rc, guest status ${guest:-none}"

@@ -3,7 +3,7 @@
 # Run one S-mode test payload (an ELF linked at 0x80200000) under QEMU via
 # scripts/qemu-run.sh and judge the run.
 #
-#   run-payload.sh [--name NAME] [--bios FW] [--cpu C] [--smp N]
+#   run-payload.sh [--name NAME] [--machine M] [--bios FW] [--cpu C] [--smp N]
 #                  [--timeout S] [--icount] [--append ARGS] [--log-dir D]
 #                  [--in-firmware] PAYLOAD.elf [-- extra QEMU arguments]
 #
@@ -24,7 +24,7 @@ set -uo pipefail
 export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-name='' bios='' cpu='' smp=4 timeout=120 icount='' append=''
+name='' bios='' cpu='' smp=4 timeout=120 icount='' append='' machine=virt
 log_dir=${BUILD:-$top/build}/test-logs
 payload='' infw=''
 
@@ -33,6 +33,7 @@ usage() { sed -n '4,11p' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--name) name=$2; shift ;;
+	--machine) machine=$2; shift ;;
 	--bios) bios=$2; shift ;;
 	--cpu) cpu=$2; shift ;;
 	--smp) smp=$2; shift ;;
@@ -58,7 +59,7 @@ log=$log_dir/$name.log
 result=$log_dir/$name.result
 rm -f "$log" "$result"
 
-args=(--smp "$smp" --timeout "$timeout")
+args=(--machine "$machine" --smp "$smp" --timeout "$timeout")
 [ -n "$infw" ] || args+=(--kernel "$payload")
 [ -n "$bios" ] && args+=(--bios "$bios")
 [ -n "$cpu" ] && args+=(--cpu "$cpu")

@@ -5,8 +5,12 @@
 
 #include <stdint.h>
 
-/* ns16550 console: registers it with sbi_console if the DT names one. */
+/*
+ * Consoles: each registers itself with sbi_console if the DT's UART
+ * (sbi_plat.uart_type) is its kind.
+ */
 void uart8250_init(void);
+void sifive_uart_init(void);
 
 struct sbi_scratch;
 
@@ -21,5 +25,7 @@ void aclint_mtimecmp_write(struct sbi_scratch *s, uint64_t value);
 /* syscon / sifive,test reset: does not return on success. */
 void syscon_poweroff(uint32_t fail_code);
 void syscon_reboot(void);
+/* gpio-restart (sifive,gpio0): returns only if the reset did not happen. */
+void gpio_restart(void);
 
 #endif /* SBI_DRIVERS_H */

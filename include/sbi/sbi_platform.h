@@ -36,19 +36,25 @@ struct sbi_platform {
 	unsigned int hart_count;
 	bool hart_dense;
 	unsigned int hart_ignored;	/* DT harts without an MSWI context */
+	unsigned int hart_no_smode;	/* DT harts without mmu-type (parked) */
 	unsigned long hart_area;	/* per-hart areas, FW_HART_AREA_SIZE each */
 	/* ACLINT / CLINT: the first MSWI device (PMP) and the shared mtime */
 	unsigned long mswi_base;
 	unsigned long mtime_addr;
 	unsigned long timebase_freq;
-	/* Console (ns16550) */
+	/* Console: the driver named by uart_type runs it */
 	unsigned long uart_base;
 	unsigned int uart_shift, uart_width;
-	bool uart_stdout_unusable;	/* stdout-path names no 8250 UART */
+	enum { SBI_UART_8250, SBI_UART_SIFIVE } uart_type;
+	bool uart_stdout_unusable;	/* stdout-path names no UART we drive */
 	/* Reset: syscon-style poweroff and reboot registers */
 	unsigned long poweroff_addr, reboot_addr;
 	uint32_t poweroff_value, reboot_value;
 	bool reset_sifive_test;		/* supports the fail code encoding */
+	/* Reset: gpio-restart on a sifive,gpio0 pin */
+	unsigned long reboot_gpio_base;
+	unsigned int reboot_gpio_pin;
+	bool reboot_gpio_active_low;
 	/* ISA: the DT's (all harts) and the boot hart's probe of it */
 	struct sbi_isa isa_dt;
 	struct sbi_isa isa;

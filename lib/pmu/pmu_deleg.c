@@ -118,12 +118,17 @@ static void pmu_pdis_buffer(unsigned int feat, bool pdis)
  * mcounteren's counter bits: S-mode reads SBI's counters directly unless
  * CDE=1, where the bit would also open sireg* to them; then only the
  * delegated counters. Other bits (TM) are the embedder's and stay.
+ * Without mcountinhibit SBI has no counters, but cycle and instret still
+ * run from reset: S-mode reads them, as Zicntr promises.
  */
 void pmu_hart_counteren(const struct pmu_hart *h)
 {
 	const struct pmu_platform *plat = h->plat;
 	unsigned long ours = plat->hw_mask | plat->deleg_mask;
 	unsigned long en = pmu_host_csr_read(PMU_CSR_MCOUNTEREN) & ~ours;
+
+	if (!pmu_has(plat, PMU_FEAT_MCOUNTINHIBIT))
+		en |= PMU_FIXED_MASK;
 
 	pmu_host_csr_write(PMU_CSR_MCOUNTEREN,
 			   en | (h->cde ? plat->deleg_mask : plat->hw_mask));

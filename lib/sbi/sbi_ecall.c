@@ -73,7 +73,8 @@ long sbi_ecall_probe(unsigned long eid)
 	case SBI_EXT_DBCN:	/* the console is the DT's ns16550, if any */
 		return sbi_plat.uart_base != 0;
 	case SBI_EXT_SRST:
-		return sbi_plat.poweroff_addr || sbi_plat.reboot_addr;
+		return sbi_plat.poweroff_addr || sbi_plat.reboot_addr ||
+		       sbi_plat.reboot_gpio_base;
 	case SBI_EXT_DBTR:	/* this hart's triggers */
 		return sbi_dbtr_available(&sbi_scratch_this()->dbtr);
 	case SBI_EXT_TALLY_TEST:

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* SBI SRST extension over the DT's syscon poweroff/reboot registers. */
+/* SBI SRST extension over the DT's syscon poweroff/reboot or gpio-restart. */
 #include <stdint.h>
 #include <sbi/sbi_drivers.h>
 #include <sbi/sbi_ecall.h>
@@ -36,9 +36,10 @@ struct sbiret sbi_ecall_srst(unsigned long fid, const unsigned long *a)
 			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 		syscon_poweroff(reason == SBI_SRST_RESET_REASON_SYSFAIL);
 	} else {
-		if (!sbi_plat.reboot_addr)
+		if (!sbi_plat.reboot_addr && !sbi_plat.reboot_gpio_base)
 			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 		syscon_reboot();
+		gpio_restart();
 	}
 	return (struct sbiret){ SBI_ERR_FAILED, 0 };
 }

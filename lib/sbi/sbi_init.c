@@ -130,14 +130,17 @@ static void init_harts(unsigned long boot_hartid)
 static void report_devices(void)
 {
 	if (sbi_plat.uart_stdout_unusable)
-		sbi_printf("tally: stdout-path names no ns16550/8250 UART: "
-			   "console on the first one in the DT\n");
+		sbi_printf("tally: stdout-path names no ns16550/8250 or "
+			   "SiFive UART: console on the first one in the DT\n");
 	if (!sbi_plat.mswi_base)
 		sbi_printf("tally: no CLINT/ACLINT MSWI in the DT: no IPIs, "
 			   "only the boot hart is served\n");
 	else if (sbi_plat.hart_ignored)
 		sbi_printf("tally: %u DT harts have no MSWI context: not "
 			   "served\n", sbi_plat.hart_ignored);
+	if (sbi_plat.hart_no_smode)
+		sbi_printf("tally: %u DT harts have no S-mode (no mmu-type): "
+			   "parked, not served\n", sbi_plat.hart_no_smode);
 	if (!sbi_timer_available())
 		sbi_printf("tally: no ACLINT MTIMER in the DT and no Sstc: "
 			   "SBI TIME is unavailable\n");
@@ -172,6 +175,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	fdt = fw_fdt_address(fdt);
 	err = sbi_platform_from_fdt((void *)fdt, hartid);
 	uart8250_init();
+	sifive_uart_init();
 	if (err == -FDT_ERR_NOTFOUND)
 		die("the boot hart is not an enabled cpu of the device tree");
 	if (err)

@@ -5,8 +5,9 @@
 # the checks on boot logs here add theirs. Ends with
 #   boot: N passed, N failed[, N skipped]
 #
-# Environment: QEMU FW_DYNAMIC BOOT_OUT LOG_DIR SBI_PAYLOAD HARTS_PAYLOAD
-# DTB_DIR BOOT_FDT_ADDR (mk/tests-boot.mk sets them).
+# Environment: QEMU FW_DYNAMIC FW_JUMP BOOT_OUT LOG_DIR SBI_PAYLOAD
+# HARTS_PAYLOAD PMU_PAYLOAD DTB_DIR BOOT_FDT_ADDR (mk/tests-boot.mk sets
+# them).
 set -uo pipefail
 export LC_ALL=C
 
@@ -112,7 +113,7 @@ cp "$(dtb qemu-virt-sscofpmf-4)" "$other" &&
 payload boot-stdout-other --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
 	--append tally.test "$SBI_PAYLOAD" -- -dtb "$other"
 check "stdout-path names no UART: a boot message, console on the first UART" \
-	has "$LOG_DIR/boot-stdout-other.log" "^tally: stdout-path names no ns16550/8250 UART: console on the first one in the DT$"
+	has "$LOG_DIR/boot-stdout-other.log" "^tally: stdout-path names no ns16550/8250 or SiFive UART: console on the first one in the DT$"
 
 # the next stage inside what the harts' state needs: refused, not overwritten
 boot boot-no-room 20 --bios "$BOOT_OUT/fw_jump_noroom.bin" --cpu $SBI_CPU --smp 4
@@ -136,6 +137,26 @@ payload boot-many-harts --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 128 \
 	-- -dtb "$(dtb qemu-virt-sscofpmf-128)"
 check "128 harts: the firmware serves them all (banner)" \
 	has "$LOG_DIR/boot-many-harts.log" "^Harts +: 128 \(ids 0-127, "
+
+# QEMU sifive_u -smp 5, its own DT: hart 0 is the E51 monitor core (no
+# S-mode, no mmu-type), parked and refused by HSM; harts 1-4 (U54) are
+# served, whichever image boots. No power-off device: the payloads end with
+# an SRST reboot (reboot-exit), which ends QEMU (-no-reboot).
+SU=(--machine sifive_u --smp 5)
+for fw in dynamic jump; do
+	img=$FW_DYNAMIC; [ $fw = jump ] && img=$FW_JUMP
+	payload boot-sifive-u-$fw "${SU[@]}" --bios "$img" \
+		--append "tally.test reboot-exit harts.expect=4 harts.disabled=1" \
+		"$HARTS_PAYLOAD"
+	check "sifive_u fw_$fw: the firmware serves harts 1-4 (banner)" \
+		has "$LOG_DIR/boot-sifive-u-$fw.log" "^Harts +: 4 \(ids 0x1,0x2,0x3,0x4, "
+	check "sifive_u fw_$fw: hart 0 (no mmu-type) is parked" \
+		has "$LOG_DIR/boot-sifive-u-$fw.log" "^tally: 1 DT harts have no S-mode \(no mmu-type\): parked, not served$"
+done
+# the PMU of QEMU's sifive-u54 (privileged spec 1.10, no mcountinhibit):
+# the 32 firmware counters, no hardware counter
+payload boot-sifive-u-pmu "${SU[@]}" --icount --bios "$FW_DYNAMIC" \
+	--append "tally.test reboot-exit pmu.num=32 pmu.hw=0 pmu.no-time-csr" "$PMU_PAYLOAD"
 
 if [ "$skipped" -gt 0 ]; then
 	echo "boot: $passed passed, $failed failed, $skipped skipped"

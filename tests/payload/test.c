@@ -121,6 +121,8 @@ static void __noreturn srst_high_bits(void)
 /*
  * SRST shutdown; the legacy shutdown (EID 0x08) is the fallback, or the
  * only call with "legacy-shutdown" in the bootargs (to test that path).
+ * With "reboot-exit" (a machine without a power-off device, booted with
+ * QEMU's -no-reboot) a cold reboot ends the run when shutdown cannot.
  */
 static void __noreturn shutdown(void)
 {
@@ -135,6 +137,9 @@ static void __noreturn shutdown(void)
 				 SBI_SRST_RESET_REASON_NONE);
 		printf("# SRST shutdown returned; trying legacy shutdown\n");
 	}
+	if (payload_has_arg("reboot-exit"))
+		sbi_system_reset(SBI_SRST_RESET_TYPE_COLD_REBOOT,
+				 SBI_SRST_RESET_REASON_NONE);
 	sbi_legacy_ecall(SBI_EXT_0_1_SHUTDOWN, 0, 0, 0, 0);
 	printf("# legacy shutdown returned; parking\n");
 	payload_park();

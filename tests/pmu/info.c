@@ -100,6 +100,23 @@ static void test_time_slot(void)
 			    "get_info(1) = 0x%lx is not CSR time", ret.value);
 }
 
+/*
+ * Bootargs pmu.num=N and pmu.hw=MASK: what a machine is known to have
+ * (counter indices of the hardware counters), for runs on a fixed model.
+ */
+static void test_expected(void)
+{
+	unsigned long num = payload_arg_ulong("pmu.num", ~0UL);
+	unsigned long hw = payload_arg_ulong("pmu.hw", ~0UL);
+
+	if (num != ~0UL)
+		TEST_EQ(pmu.num, num, "num_counters() = %lu, as this machine has",
+			num);
+	if (hw != ~0UL)
+		TEST_EQ(pmu.hw, hw,
+			"hardware counters 0x%lx, as this machine has", hw);
+}
+
 void test_info(void)
 {
 	unsigned long i;
@@ -108,6 +125,7 @@ void test_info(void)
 	};
 
 	test_num_counters();
+	test_expected();
 	for (i = 0; i < pmu.num && i < PMU_MAX_CTRS; i++)
 		test_counter(i);
 	test_time_slot();

@@ -578,6 +578,8 @@ MUTANTS = [
     M("pmu_deleg.c", "mcounteren opens SBI and delegated counters under CDE",
       "en | (h->cde ? plat->deleg_mask : plat->hw_mask)",
       "en | plat->deleg_mask | plat->hw_mask"),
+    M("pmu_deleg.c", "cycle/instret unreadable from S-mode without mcountinhibit",
+      "en |= PMU_FIXED_MASK;", "en |= 0;"),
     M("pmu_deleg.c", "PDIS handed to a hart without Sspdis",
       "bool pdis = plat->pdis_deleg && (feat & PMU_FEAT_SSPDIS);",
       "bool pdis = plat->pdis_deleg;"),

@@ -156,6 +156,9 @@ static void no_mcountinhibit_means_firmware_only(void)
 			&idx), SBI_ERR_NOT_SUPPORTED);
 	UT_EQ(cfg_match(0, 1, 0, EV_FW(PMU_FW_SET_TIMER), 0, &idx), 0);
 	UT_EQ(idx, 0);
+	/* cycle and instret still run, readable from S-mode (Zicntr) */
+	pmu_hart_delegate(H, env_features(&c));
+	UT_EQ(sim.counteren & PMU_FIXED_MASK, PMU_FIXED_MASK);
 }
 
 static void default_map_uses_selector_codes(void)

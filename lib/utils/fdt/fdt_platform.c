@@ -200,14 +200,24 @@ struct hart_scan {
 };
 
 /*
- * A hart is served if an MSWI reaches it (else nothing could start it);
- * the boot hart always is.
+ * A cpu without mmu-type is a monitor core (sifive_u's E51): no S-mode,
+ * nothing for the supervisor to start.
+ */
+static bool hart_has_smode(const void *fdt, int node)
+{
+	return fdt_getprop(fdt, node, "mmu-type", NULL) != NULL;
+}
+
+/*
+ * A hart is served if it can run S-mode and an MSWI reaches it (else
+ * nothing could start it); the boot hart always is.
  */
 static bool hart_served(const void *fdt, int node, unsigned long hartid,
 			const struct hart_scan *scan)
 {
 	return hartid == scan->boot_hartid ||
-	       hart_aclint_reg(fdt, node, IRQ_M_SOFT);
+	       (hart_has_smode(fdt, node) &&
+		hart_aclint_reg(fdt, node, IRQ_M_SOFT));
 }
 
 static int count_hart(const void *fdt, int node, unsigned long hartid,
@@ -216,7 +226,10 @@ static int count_hart(const void *fdt, int node, unsigned long hartid,
 	struct hart_scan *scan = arg;
 
 	if (!hart_served(fdt, node, hartid, scan)) {
-		sbi_plat.hart_ignored++;
+		if (!hart_has_smode(fdt, node))
+			sbi_plat.hart_no_smode++;
+		else
+			sbi_plat.hart_ignored++;
 		return 0;
 	}
 	if (hartid == scan->boot_hartid)
@@ -302,8 +315,15 @@ void sbi_platform_harts_from_fdt(const void *fdt, unsigned long boot_hartid,
 	for_each_cpu(fdt, set_hart_regs, NULL);
 }
 
-static const char *const uart_compat[] = { "ns16550a", "ns16550",
-					   "snps,dw-apb-uart", NULL };
+static const char *const uart8250_compat[] = { "ns16550a", "ns16550",
+					       "snps,dw-apb-uart", NULL };
+static const char *const sifive_uart_compat[] = { "sifive,uart0", NULL };
+
+static bool uart_driven(const void *fdt, int node)
+{
+	return compatible(fdt, node, uart8250_compat) ||
+	       compatible(fdt, node, sifive_uart_compat);
+}
 
 static int first_uart(const void *fdt)
 {
@@ -311,14 +331,13 @@ static int first_uart(const void *fdt)
 
 	for (node = fdt_next_node(fdt, -1, NULL); node >= 0;
 	     node = fdt_next_node(fdt, node, NULL))
-		if (fdt_node_enabled(fdt, node) &&
-		    compatible(fdt, node, uart_compat))
+		if (fdt_node_enabled(fdt, node) && uart_driven(fdt, node))
 			return node;
 	return -FDT_ERR_NOTFOUND;
 }
 
 /*
- * The console: stdout-path if it names a UART the 8250 driver runs, else
+ * The console: stdout-path if it names a UART a driver here runs, else
  * the first such UART (noted when stdout-path named another device).
  */
 static void parse_uart(const void *fdt)
@@ -326,7 +345,7 @@ static void parse_uart(const void *fdt)
 	int node = fdt_stdout_node(fdt);
 	unsigned long base;
 
-	if (node >= 0 && !compatible(fdt, node, uart_compat)) {
+	if (node >= 0 && !uart_driven(fdt, node)) {
 		sbi_plat.uart_stdout_unusable = true;
 		node = -1;
 	}
@@ -334,6 +353,8 @@ static void parse_uart(const void *fdt)
 		node = first_uart(fdt);
 	if (node < 0 || fdt_get_reg(fdt, node, 0, &base, NULL))
 		return;
+	sbi_plat.uart_type = compatible(fdt, node, sifive_uart_compat) ?
+			     SBI_UART_SIFIVE : SBI_UART_8250;
 	sbi_plat.uart_base = base;
 	sbi_plat.uart_shift = fdt_get_u32(fdt, node, "reg-shift", 0);
 	sbi_plat.uart_width = fdt_get_u32(fdt, node, "reg-io-width", 1);
@@ -358,6 +379,28 @@ static void parse_syscon(const void *fdt, const char *compat,
 		sbi_plat.reset_sifive_test = true;
 }
 
+/* gpio-restart: gpios = <&controller pin flags>, flag bit 0 active low */
+static void parse_gpio_restart(const void *fdt)
+{
+	int node = fdt_node_offset_by_compatible(fdt, -1, "gpio-restart");
+	const fdt32_t *g;
+	unsigned long base;
+	int len, ctl;
+
+	if (node < 0 || !fdt_node_enabled(fdt, node))
+		return;
+	g = fdt_getprop(fdt, node, "gpios", &len);
+	if (!g || len < 12)
+		return;
+	ctl = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(g[0]));
+	if (ctl < 0 || fdt_node_check_compatible(fdt, ctl, "sifive,gpio0") ||
+	    fdt32_to_cpu(g[1]) > 31 || fdt_get_reg(fdt, ctl, 0, &base, NULL))
+		return;
+	sbi_plat.reboot_gpio_base = base;
+	sbi_plat.reboot_gpio_pin = fdt32_to_cpu(g[1]);
+	sbi_plat.reboot_gpio_active_low = fdt32_to_cpu(g[2]) & 1;
+}
+
 int sbi_platform_from_fdt(void *fdt, unsigned long boot_hartid)
 {
 	int err = fdt_check_header(fdt);
@@ -373,6 +416,7 @@ int sbi_platform_from_fdt(void *fdt, unsigned long boot_hartid)
 		     &sbi_plat.poweroff_value);
 	parse_syscon(fdt, "syscon-reboot", &sbi_plat.reboot_addr,
 		     &sbi_plat.reboot_value);
+	parse_gpio_restart(fdt);
 	return parse_harts(fdt, boot_hartid);
 }
 

@@ -53,7 +53,7 @@ static const struct sbi_console_device uart8250_dev = {
 
 void uart8250_init(void)
 {
-	if (!sbi_plat.uart_base)
+	if (!sbi_plat.uart_base || sbi_plat.uart_type != SBI_UART_8250)
 		return;
 	uart_write(UART_LCR, 0x03);	/* 8N1; baud left as the loader set */
 	uart_write(UART_FCR, 0x07);	/* enable and clear FIFOs */
