@@ -13,8 +13,8 @@
  */
 #include "sbi_tests.h"
 
-#define TYPE(t)		((unsigned long)(t) << 60)
-#define DMODE		(1UL << 59)
+#define TYPE(t)		((unsigned long)(t) << (__riscv_xlen - 4))
+#define DMODE		(1UL << (__riscv_xlen - 5))
 #define MC_LOAD		BIT(0)
 #define MC_STORE	BIT(1)
 #define MC_EXEC		BIT(2)
@@ -70,7 +70,7 @@ static struct hit do_store(volatile unsigned long *p)
 	unsigned long pc;
 
 	trap_catch_begin();
-	asm volatile("1: sd zero, 0(%1)\n\tla %0, 1b"
+	asm volatile("1: " PAYLOAD_STR(REG_S) " zero, 0(%1)\n\tla %0, 1b"
 		     : "=&r"(pc) : "r"(p) : "memory");
 	return finish(pc);
 }
@@ -80,7 +80,7 @@ static struct hit do_load(volatile unsigned long *p)
 	unsigned long pc, v;
 
 	trap_catch_begin();
-	asm volatile("1: ld %1, 0(%2)\n\tla %0, 1b"
+	asm volatile("1: " PAYLOAD_STR(REG_L) " %1, 0(%2)\n\tla %0, 1b"
 		     : "=&r"(pc), "=&r"(v) : "r"(p) : "memory");
 	return finish(pc);
 }

@@ -26,4 +26,8 @@
 /* Size of struct trap_frame: x0..x31, sepc, sstatus, scause, stval */
 #define TRAP_FRAME_SIZE		(36 * SZREG)
 
+/* An XLEN load/store mnemonic in C inline assembly: PAYLOAD_STR(REG_S) */
+#define PAYLOAD_XSTR(x)		#x
+#define PAYLOAD_STR(x)		PAYLOAD_XSTR(x)
+
 #endif /* PAYLOAD_CONFIG_H */
