@@ -54,7 +54,7 @@ else
 fi
 
 say "Precise sampling: tally-load's loop has one load, at tally_hot_load (tally_hot_next follows). The load event twice in one session, every 2003 loads: :pp on the counter the firmware delegated to Linux (sample IP from Sspesa's shpmspc), plain on a counter the firmware keeps (SBI; the IP is where the interrupt came)"
-run perf record -o /tmp/load.data -e inst.ret.load:upp -e inst.ret.load:u -c 2003 tally-load 200000
+run perf record -o /tmp/load.data -e inst.ret.load:upp -e inst.ret.load:u -c 2003 tally-load 1000000
 echo "\$ perf report -i /tmp/load.data --stdio --sort sym"
 timeout -s KILL $T perf report -i /tmp/load.data --stdio --sort sym \
 	>/tmp/load.txt 2>/dev/null

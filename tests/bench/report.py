@@ -246,6 +246,8 @@ def linux_report(path):
         elif f[0] == "cause" and f[2] == "0x504d55":
             rep["pmu"][int(f[3], 16)] = dict(calls=int(f[5]),
                                              insns=int(f[7]))
+        elif f[0] == "cause" and f[2] == "0x53525354":
+            rep["srst"] = int(f[7])
     return rep
 
 
@@ -343,8 +345,11 @@ def load_switch(out):
             rep = linux_report(rep_path)
             sw = perf_value(rep_path.with_suffix(".log"), "context-switches")
             pmu = sum(p["calls"] for p in rep["pmu"].values())
+            # the power-off call (SRST) varies by an instruction between
+            # runs; it is not part of the session
             runs.append(dict(loops=int(rep_path.stem.split("-")[2]),
-                             M=rep.get("M"), switches=sw, pmu_calls=pmu))
+                             M=rep.get("M") - rep.get("srst", 0),
+                             switches=sw, pmu_calls=pmu))
         runs.sort(key=lambda r: r["loops"])
         if len(runs) < 2 or None in (runs[0]["switches"], runs[-1]["switches"]):
             continue
@@ -352,7 +357,7 @@ def load_switch(out):
         dsw = b["switches"] - a["switches"]
         res[kind] = dict(runs=runs, d_switches=dsw, d_M=b["M"] - a["M"],
                          d_pmu=b["pmu_calls"] - a["pmu_calls"],
-                         per_switch=round((b["M"] - a["M"]) / dsw, 1)
+                         per_switch=round((b["M"] - a["M"]) / dsw, 3)
                          if dsw else None)
     return res
 
@@ -369,16 +374,16 @@ def precise_table(sk, cs):
                     ["event", "samples", "at the load", "next instruction",
                      "elsewhere", "exact", "goal"], rows)
     if cs:
-        rows = [[k, " / ".join(f"{r['loops']}: {fmt(r['M'])} M, "
-                               f"{fmt(r['switches'])} cs" for r in v["runs"]),
+        rows = [[k, " / ".join(f"{r['loops']}: {r['M']:,} M, "
+                               f"{r['switches']:,} cs" for r in v["runs"]),
                  v["d_switches"], v["d_M"], v["d_pmu"], v["per_switch"],
                  "ok" if k == "sbi" or v["per_switch"] == 0 else "MISSED"]
                 for k, v in cs.items()]
         print_table("Linux: M-mode instructions per context switch of a perf "
                     "session (perf stat --no-inherit cycles,instructions over "
                     "perf bench sched pipe, one hart, Debian QEMU + plugin, "
-                    "delegating CPU); difference of two runs; goal: 0 "
-                    "delegated",
+                    "delegating CPU); difference of two runs (boot + session, "
+                    "without the power-off call); goal: 0 delegated",
                     ["counters", "runs (loops: M-mode total, switches)",
                      "more switches", "more M-mode insns", "more PMU calls",
                      "M per switch", "goal"], rows)
@@ -399,6 +404,9 @@ def precise_chart(sk, cs, path):
         a1.bar(range(len(evs)), [sk[e]["exact"] for e in evs],
                color=["tab:green" if e.endswith("pp") else "tab:gray"
                       for e in evs])
+        for i, e in enumerate(evs):
+            a1.text(i, sk[e]["exact"], f"{sk[e]['exact']} %", ha="center",
+                    va="bottom")
         a1.axhline(99, color="k", lw=1, ls="--", label="goal (:pp)")
         a1.set_xticks(range(len(evs)))
         a1.set_xticklabels([e + ("\n(delegated, shpmspc)" if e.endswith("pp")
