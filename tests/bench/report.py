@@ -414,7 +414,7 @@ def precise_chart(sk, cs, path):
         a1.set_ylabel("samples at the exact load (%)")
         a1.set_ylim(0, 105)
         a1.set_title("Skid: one hot load")
-        a1.legend(fontsize=8)
+        a1.legend(fontsize=8, loc="center left")
     if cs:
         ks = [k for k in ("sbi", "deleg") if k in cs]
         a2.bar(range(len(ks)), [cs[k]["per_switch"] for k in ks],
