@@ -56,4 +56,8 @@ bench-paths: bench-deps ## only the SBI path lengths (payload and Linux)
 	@$(MAKE) --no-print-directory bench-build
 	@$(BENCH_ENV) $(TOP)/scripts/bench.sh paths
 
-.PHONY: bench bench-paths bench-deps bench-build
+bench-precise: bench-deps ## only precise sampling: skid and context-switch cost (Linux)
+	@$(MAKE) --no-print-directory bench-build
+	@$(BENCH_ENV) $(TOP)/scripts/bench.sh precise
+
+.PHONY: bench bench-paths bench-precise bench-deps bench-build

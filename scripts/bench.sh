@@ -3,7 +3,7 @@
 # `make bench` (mk/bench.mk, docs/performance.md): the project firmware
 # against Debian's OpenSBI 1.5.1, all under -icount shift=0.
 #
-#   bench.sh all|paths|report     (report: from the results already there)
+#   bench.sh all|paths|precise|report   (report: from the results already there)
 #
 # 1. Path length per SBI call: tests/bench/payload (S-mode) on each
 #    firmware, counted three ways:
@@ -16,6 +16,10 @@
 #    - instret: the payload's own S-mode reads (firmwares that let it).
 # 2. Linux: total M-mode instructions of a perf stat session with many
 #    context switches (plugin, LINUX_RUNS times per firmware, default 3).
+# 2b. Linux, precise sampling and delegation: the skid of SBI LCOFI
+#    sampling against :pp on a delegated counter (Sspesa), and M-mode
+#    instructions per context switch, SBI-managed against delegated
+#    counters (plugin). `bench.sh precise` runs only this part.
 # 3. Guest speed of the project's QEMU vs Debian's (tests/qemu-model/bench.sh).
 # 4. Footprint: image sizes, PMU code and per-hart state.
 # tests/bench/report.py then prints the table and draws the chart.
@@ -28,6 +32,8 @@ set -euo pipefail
 
 what=${1:-all}
 out=$BENCH_OUT
+# DELEG_CPU, DELEG_MASK, PRECISE_CPU: the Linux tests' CPUs
+. "$TOP/tests/linux/lib.sh"
 nm=${CROSS_COMPILE}nm
 FW_RANGE=0x80000000..0x801fffff	# both firmwares; payloads start above
 BENCH_CPU=rv64,sscofpmf=true,smcntrpmf=true
@@ -159,6 +165,52 @@ run_paths() {
 	done
 }
 
+# 2b. Precise sampling and delegation (docs/performance.md, "Linux:
+# precise sampling and delegated counters").
+# Skid: one boot on the project's QEMU (Sspesa, Ssplcofi, hpmcounter3
+# delegated), the load event of tally-load sampled twice in one session:
+# :pp on the delegated counter, plain on a counter the firmware keeps (SBI).
+# perf script's IPs per event, against the addresses tally-load prints.
+precise_skid() {
+	local n=${SKID_LOOPS:-2000000}
+	log "precise sampling: skid of inst.ret.load, :pp (delegated) vs SBI"
+	QEMU=$QEMU FW_DYNAMIC=$FW_DYNAMIC TOP=$TOP BUILD=$BUILD \
+		KERNEL=$KERNEL INITRAMFS=$INITRAMFS \
+		"$TOP/scripts/run-linux.sh" -q --icount --cpu "$PRECISE_CPU" \
+		--chosen tally,pmu-delegate=0x8 --timeout 1200 --log "$out/skid.log" -- "
+tally-load 1 | sed 's/^/T:load /'
+perf record -o /tmp/s.data -e inst.ret.load:upp -e inst.ret.load:u -c 2003 tally-load $n >/dev/null 2>&1
+perf script -i /tmp/s.data -F event,ip 2>/dev/null | sort | uniq -c | sed 's/^ */T:skid /'
+" >/dev/null || die "skid run failed, log $out/skid.log"
+}
+# Context-switch cost: the perf session of linux_cmd on Debian's QEMU with
+# the plugin, on the delegating CPU, with nothing delegated (SBI) and with
+# $DELEG_MASK delegated, each at two loop counts: M-mode instructions per
+# context switch = the difference of the M-mode totals (boot + run) over
+# the difference of the context switches. With no PMU call at all in the
+# delegated session there is no PMU window to count in.
+precise_switch() {
+	local name mask loops q
+	for name in sbi:0 deleg:$DELEG_MASK; do
+		mask=${name#*:} name=${name%%:*}
+		for loops in ${CS_LOOPS:-2000 6000}; do
+			log "context-switch cost, $name counters, $loops round trips (plugin)"
+			q=$(plugin_wrapper "cs-$name-$loops" "$out/cs-$name-$loops.txt")
+			QEMU=$q FW_DYNAMIC=$FW_DYNAMIC TOP=$TOP BUILD=$BUILD \
+				KERNEL=$KERNEL INITRAMFS=$INITRAMFS \
+				"$TOP/scripts/run-linux.sh" -q --smp 1 --cpu "$DELEG_CPU" \
+				--chosen tally,pmu-delegate=$mask --timeout 1200 \
+				--log "$out/cs-$name-$loops.log" -- \
+				"$(LINUX_LOOPS=$loops linux_cmd)" >/dev/null ||
+				die "Linux run failed, log $out/cs-$name-$loops.log"
+		done
+	done
+}
+run_precise() {
+	rm -f "$out"/skid.log "$out"/cs-*
+	precise_skid
+	precise_switch
+}
 run_model() {
 	log "guest speed: $(basename "$QEMU") vs $BENCH_QEMU_PLUGIN (medians)"
 	RUNS=${MODEL_RUNS:-5} ITERS=${MODEL_ITERS:-500000000} \
@@ -198,10 +250,15 @@ main() {
 	mkdir -p "$out"
 	check_anchors
 	case $what in
-	all) run_paths; run_model; run_footprint ;;
-	paths) run_paths; run_footprint ;;
+	all) run_paths; run_precise; run_model; run_footprint ;;
+	paths) run_paths; run_precise; run_footprint ;;
+	precise)
+		run_precise
+		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" precise |
+			tee "$out/results-precise.txt"
+		return ;;
 	report) run_footprint ;;
-	*) die "usage: bench.sh all|paths|report" ;;
+	*) die "usage: bench.sh all|paths|precise|report" ;;
 	esac
 	"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" |
 		tee "$out/results.txt"

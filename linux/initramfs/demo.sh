@@ -48,8 +48,22 @@ grep -v -e '^#' -e '^$' /tmp/report.txt
 top=$(awk '/%/ && !/^#/ { print $NF; exit }' /tmp/report.txt)
 if [ "$top" = hot_loop ]; then
 	echo "=== hot_loop is the top symbol, as it should be"
-	say "Your own perf command line: make run ARGS='perf stat -e inst.ret.load:u ls' (make shell for a shell)"
 else
 	echo "=== unexpected: the top symbol is '${top:-none}', not hot_loop"
 	exit 1
 fi
+
+say "Precise sampling: tally-load's loop has one load, at tally_hot_load (tally_hot_next follows). The load event twice in one session, every 2003 loads: :pp on the counter the firmware delegated to Linux (sample IP from Sspesa's shpmspc), plain on a counter the firmware keeps (SBI; the IP is where the interrupt came)"
+run perf record -o /tmp/load.data -e inst.ret.load:upp -e inst.ret.load:u -c 2003 tally-load 1000000
+echo "\$ perf report -i /tmp/load.data --stdio --sort sym"
+timeout -s KILL $T perf report -i /tmp/load.data --stdio --sort sym \
+	>/tmp/load.txt 2>/dev/null
+grep -e '^# Samples' -e '%' /tmp/load.txt | grep -v -e '^# Overhead' -e '^# *\.'
+pp=$(awk '/^# Samples.*upp/ { on = 1; next } /^# Samples/ { on = 0 }
+	on && /%/ && !/^#/ { print $NF; exit }' /tmp/load.txt)
+if [ "$pp" = tally_hot_load ]; then
+	echo "=== :pp names the load itself; without it the sample is one instruction late (tally_hot_next)"
+else
+	echo "=== no precise sampling here (top of :pp: '${pp:-none}'): it needs Sspesa, delegated counters and the patched kernel (docs/linux.md)"
+fi
+say "Your own perf command line: make run ARGS='perf stat -e inst.ret.load:u ls' (make shell for a shell)"

@@ -264,6 +264,8 @@ def linux_report(path):
         elif f[0] == "cause" and f[2] == "0x504d55":
             rep["pmu"][int(f[3], 16)] = dict(calls=int(f[5]),
                                              insns=int(f[7]))
+        elif f[0] == "cause" and f[2] == "0x53525354":
+            rep["srst"] = int(f[7])
     return rep
 
 
@@ -322,6 +324,130 @@ def linux_table(lx):
     print_table("Linux: the PMU calls of that run",
                 ["firmware", "function", "calls", "M-mode insns per call"],
                 per)
+
+
+def load_skid(out):
+    """Samples per event at tally_hot_load, at tally_hot_next, elsewhere."""
+    path = out / "skid.log"
+    if not path.exists():
+        return None
+    text = path.read_text(errors="replace")
+    m = re.search(r"T:load .* loads at (0x[0-9a-f]+), next (0x[0-9a-f]+),",
+                  text)
+    if not m:
+        return None
+    load, nxt = int(m.group(1), 16), int(m.group(2), 16)
+    res = {}
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[0] == "T:skid":
+            ev = res.setdefault(f[2].rstrip(":"),
+                                dict(load=0, next=0, other=0))
+            ip = int(f[3], 16)
+            key = "load" if ip == load else "next" if ip == nxt else "other"
+            ev[key] += int(f[1])
+    for ev in res.values():
+        n = ev["load"] + ev["next"] + ev["other"]
+        ev["samples"] = n
+        ev["exact"] = round(100 * ev["load"] / n, 2) if n else None
+    return res
+
+
+def load_switch(out):
+    """Per counter kind: M-mode instructions per context switch from the
+    difference of two runs (boot + session) with different loop counts."""
+    res = {}
+    for kind in ("sbi", "deleg"):
+        runs = []
+        for rep_path in out.glob(f"cs-{kind}-*.txt"):
+            rep = linux_report(rep_path)
+            sw = perf_value(rep_path.with_suffix(".log"), "context-switches")
+            pmu = sum(p["calls"] for p in rep["pmu"].values())
+            # the power-off call (SRST) varies by an instruction between
+            # runs; it is not part of the session
+            runs.append(dict(loops=int(rep_path.stem.split("-")[2]),
+                             M=rep.get("M") - rep.get("srst", 0),
+                             switches=sw, pmu_calls=pmu))
+        runs.sort(key=lambda r: r["loops"])
+        if len(runs) < 2 or None in (runs[0]["switches"], runs[-1]["switches"]):
+            continue
+        a, b = runs[0], runs[-1]
+        dsw = b["switches"] - a["switches"]
+        res[kind] = dict(runs=runs, d_switches=dsw, d_M=b["M"] - a["M"],
+                         d_pmu=b["pmu_calls"] - a["pmu_calls"],
+                         per_switch=round((b["M"] - a["M"]) / dsw, 3)
+                         if dsw else None)
+    return res
+
+
+def precise_table(sk, cs):
+    if sk:
+        rows = [[ev, r["samples"], r["load"], r["next"], r["other"],
+                 f"{r['exact']} %", ("met" if r["exact"] >= 99 else "missed")
+                 if ev.endswith("pp") else "-"] for ev, r in sorted(sk.items())]
+        print_table("Linux: skid, inst.ret.load of tally-load sampled every "
+                    "2003 loads in one session (project QEMU, Sspesa + "
+                    "Ssplcofi, hpmcounter3 delegated); goal: 99 % exact "
+                    "with :pp",
+                    ["event", "samples", "at the load", "next instruction",
+                     "elsewhere", "exact", "goal"], rows)
+    if cs:
+        rows = [[k, " / ".join(f"{r['loops']}: {r['M']:,} M, "
+                               f"{r['switches']:,} cs" for r in v["runs"]),
+                 v["d_switches"], v["d_M"], v["d_pmu"], v["per_switch"],
+                 "ok" if k == "sbi" or v["per_switch"] == 0 else "MISSED"]
+                for k, v in cs.items()]
+        print_table("Linux: M-mode instructions per context switch of a perf "
+                    "session (perf stat --no-inherit cycles,instructions over "
+                    "perf bench sched pipe, one hart, Debian QEMU + plugin, "
+                    "delegating CPU); difference of two runs (boot + session, "
+                    "without the power-off call); goal: 0 delegated",
+                    ["counters", "runs (loops: M-mode total, switches)",
+                     "more switches", "more M-mode insns", "more PMU calls",
+                     "M per switch", "goal"], rows)
+
+
+def precise_chart(sk, cs, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    if not sk and not cs:
+        return
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4))
+    if sk:
+        evs = sorted(sk)
+        a1.bar(range(len(evs)), [sk[e]["exact"] for e in evs],
+               color=["tab:green" if e.endswith("pp") else "tab:gray"
+                      for e in evs])
+        for i, e in enumerate(evs):
+            a1.text(i, sk[e]["exact"], f"{sk[e]['exact']} %", ha="center",
+                    va="bottom")
+        a1.axhline(99, color="k", lw=1, ls="--", label="goal (:pp)")
+        a1.set_xticks(range(len(evs)))
+        a1.set_xticklabels([e + ("\n(delegated, shpmspc)" if e.endswith("pp")
+                                 else "\n(SBI, interrupt IP)") for e in evs])
+        a1.set_ylabel("samples at the exact load (%)")
+        a1.set_ylim(0, 105)
+        a1.set_title("Skid: one hot load")
+        a1.legend(fontsize=8, loc="center left")
+    if cs:
+        ks = [k for k in ("sbi", "deleg") if k in cs]
+        a2.bar(range(len(ks)), [cs[k]["per_switch"] for k in ks],
+               color=["tab:gray", "tab:green"][:len(ks)])
+        for i, k in enumerate(ks):
+            a2.text(i, cs[k]["per_switch"], str(cs[k]["per_switch"]),
+                    ha="center", va="bottom")
+        a2.set_xticks(range(len(ks)))
+        a2.set_xticklabels(["SBI-managed" if k == "sbi" else "delegated"
+                            for k in ks])
+        a2.set_ylabel("M-mode instructions per context switch")
+        a2.set_title("Context-switch cost of a perf session")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    print(f"chart: {path}")
 
 
 def load_model(out):
@@ -440,21 +566,31 @@ def chart(d, m, path):
 
 def main():
     out = Path(sys.argv[1])
+    if sys.argv[2:] == ["precise"]:
+        sk, cs = load_skid(out), load_switch(out)
+        precise_table(sk, cs)
+        (out / "precise.json").write_text(json.dumps(
+            dict(skid=sk, switch=cs), indent=1))
+        precise_chart(sk, cs, out / "precise.png")
+        return
     d = load_paths(out)
     path_table(d)
     growth_table(d)
     cross_table(d)
     lx = load_linux(out)
     linux_table(lx)
+    sk, cs = load_skid(out), load_switch(out)
+    precise_table(sk, cs)
     m = load_model(out)
     if m:
         model_table(m)
     fp = load_footprint(out)
     footprint_table(fp)
     (out / "results.json").write_text(json.dumps(
-        dict(paths=d, growth=growth_rows(d), linux=lx, model=m,
-             footprint=fp), indent=1))
+        dict(paths=d, growth=growth_rows(d), linux=lx, skid=sk,
+             switch=cs, model=m, footprint=fp), indent=1))
     chart(d, m, out / "bench.png")
+    precise_chart(sk, cs, out / "precise.png")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@
 #   - hotplug: hart 1 offline and back, then counts exact and sampling on
 #     a delegated counter gives exactly count / period samples;
 #   - no SBI call at all while the delegated session runs, hundreds
-#     through SBI.
+#     through SBI;
+#   - on the patched kernel, :pp is refused: this CPU has no Sspesa
+#     (precise-test.sh has the CPUs with it).
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
@@ -63,6 +65,9 @@ echo \"T:on \$(cat /sys/devices/system/cpu/online)\"
 ON=1
 stat hp -e instructions:u,inst.ret.load:u tally-loop $N
 sampled hp -e inst.ret:u -c $PERIOD tally-loop $N
+P record -o /tmp/pp.data -e inst.ret.load:upp -c $PERIOD tally-loop $N >/tmp/pp.out 2>&1
+echo \"T:pp \$?\"
+grep -m1 'support sampling' /tmp/pp.out | sed 's/^/T:pperr /'
 dmesg | grep -e riscv-pmu -e Oops | sed 's/^/T:dmesg2 /'
 "
 
@@ -71,6 +76,8 @@ boot_opts=(--icount --cpu "$DELEG_CPU")
 run_guest deleg-sbi "$guest" "${boot_opts[@]}" --chosen tally,pmu-delegate=0
 printf '%s\n' "$LOG_TEXT" | grep '^T:' | sed 's/^/  /'
 check "sbi: no counter delegated" hasnt '^T:dmesg .*delegated'
+check "sbi: perf record -e inst.ret.load:upp refused (no Sspesa)" \
+	eval 'has "^T:pp [1-9]" && has "^T:pperr .*support sampling/overflow-interrupts"'
 check_poweroff
 ref_log=$LOG_TEXT
 
@@ -151,6 +158,8 @@ run_guest deleg "$guest" "${boot_opts[@]}" --chosen tally,pmu-delegate=$DELEG_MA
 printf '%s\n' "$LOG_TEXT" | grep '^T:' | sed 's/^/  /'
 check "patched kernel: the driver uses the delegated counters (mask $DELEG_MASK)" \
 	has "^T:dmesg .*riscv-pmu-sbi: 10 hardware counters delegated \\(mask $DELEG_MASK\\)"
+check "patched kernel, delegated: perf record -e inst.ret.load:upp refused (no Sspesa)" \
+	eval 'has "^T:pp [1-9]" && has "^T:pperr .*support sampling/overflow-interrupts"'
 check_boot "patched kernel, delegated" mix
 
 run_stock deleg-stock "$guest" "${boot_opts[@]}" --chosen tally,pmu-delegate=$DELEG_MASK

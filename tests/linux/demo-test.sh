@@ -7,7 +7,9 @@
 #     (JSON) and firmware event sections;
 #   - numeric counts for cycles/instructions/branches, their :u and :k
 #     halves, the model's named events, and firmware events on every hart;
-#   - perf report with hot_loop as the top symbol.
+#   - perf report with hot_loop as the top symbol;
+#   - the precise profile (:pp, delegated counter) on tally_hot_load, the
+#     SBI one on the instruction after it.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
@@ -15,7 +17,8 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
 . "$TOP/tests/linux/lib.sh"
 
-run_guest demo "" --icount
+# as mk/linux.mk's RUN_OPTS: delegation of hpmcounter3, Sspesa, Ssplcofi
+run_guest demo "" --icount --cpu "$PRECISE_CPU" --chosen tally,pmu-delegate=0x8
 
 # count_of EVENT: the first perf stat count printed for EVENT.
 count_of() {
@@ -37,6 +40,11 @@ check "firmware events on every hart (-A: CPU0..CPU3)" \
 	eval "has '^CPU0 +[0-9,]+ +fw_ipi_received' && has '^CPU3 +[0-9,]+ +fw_ipi_received'"
 check "perf report: hot_loop on top" has '^ +[0-9.]+% +\[\.\] hot_loop'
 check "the demo found hot_loop on top" has '^=== hot_loop is the top symbol, as it should be'
+check "precise profile: inst.ret.load:upp, 99 % or more at tally_hot_load" \
+	eval 'grep -A1 "^# Samples.*inst.ret.load:upp" <<<"$LOG_TEXT" | grep -qE "^ +(99\.[0-9]+|100\.00)% +\[\.\] tally_hot_load"'
+check "SBI profile: inst.ret.load:u, 99 % or more at tally_hot_next" \
+	eval 'grep -A1 "^# Samples.*inst.ret.load:u.$" <<<"$LOG_TEXT" | grep -qE "^ +(99\.[0-9]+|100\.00)% +\[\.\] tally_hot_next"'
+check "the demo says :pp names the load itself" has '^=== :pp names the load itself'
 check_poweroff
 
 summary

@@ -12,6 +12,9 @@ KERNEL_STOCK=${KERNEL_STOCK:-$BUILD/linux/stock/Image}
 # delegate (--chosen tally,pmu-delegate=...): cycle, instret, 3..10.
 DELEG_CPU=rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true,smstateen=true
 DELEG_MASK=0x7fd
+# Precise sampling (docs/delegation.md): the delegating CPU with the
+# draft Sspesa (shpmspc) and Ssplcofi (skidless LCOFI).
+PRECISE_CPU=$DELEG_CPU,x-sspesa=true,x-ssplcofi=true
 export TOP BUILD
 
 passed=0 failed=0 skipped=0

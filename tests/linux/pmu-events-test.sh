@@ -8,6 +8,8 @@
 #     riscv-sbi-firmware.json with ConfigCode 0x80000000000000NN, NN =
 #     PMU_FW_<name> of include/pmu/pmu_sbi.h, and all 22 standard ones are
 #     named;
+#   - "PEBS": "1" (perf's precise-event mark) on exactly the model events
+#     docs/qemu-model.md gives precise attribution;
 #   - mapfile.csv names an existing directory, keyed 0x0-0x0-0x0.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
@@ -21,10 +23,10 @@ SBI_FW_JSON=$SRC/tools/perf/pmu-events/arch/riscv/riscv-sbi-firmware.json
 
 # Prints one "ok"/"FAIL" line per event, as python sees them.
 results=$(python3 - "$EVENTS" "$TOP/include/sbi/riscv_draft_encoding.h" \
-	"$TOP/include/pmu/pmu_sbi.h" "$SBI_FW_JSON" <<'EOF'
+	"$TOP/include/pmu/pmu_sbi.h" "$SBI_FW_JSON" "$TOP/docs/qemu-model.md" <<'EOF'
 import json, os, re, sys
 
-events, draft_h, sbi_h, fw_json = sys.argv[1:]
+events, draft_h, sbi_h, fw_json, model_md = sys.argv[1:]
 
 def macros(path, prefix):
     out = {}
@@ -57,6 +59,27 @@ for root, _, files in os.walk(events):
                 print('%s %s: EventCode %s = HPM_EV_%s (%s)' %
                       ('ok' if ok else 'FAIL', n, e['EventCode'],
                        n.replace('.', '_'), want))
+# "PEBS": "1" (perf's mark of a precise-capable event) on exactly the
+# events of docs/qemu-model.md's table with precise attribution "yes"
+precise = set()
+for row in open(model_md):
+    cols = [c.strip() for c in row.strip().strip('|').split('|')]
+    if len(cols) == 5 and cols[0].startswith(('0x', '1', '2', '3', '4', '5',
+                                              '6', '7', '8', '9')):
+        if cols[4].startswith('yes'):
+            precise |= {int(c, 0) for c in re.split(r'[ /,]+', cols[0])}
+for root, _, files in os.walk(events):
+    for f in sorted(files):
+        if not f.endswith('.json'):
+            continue
+        for e in json.load(open(os.path.join(root, f))):
+            if 'EventCode' not in e:
+                continue
+            want = int(e['EventCode'], 16) in precise
+            ok = e.get('PEBS') == ('1' if want else None)
+            print('%s %s: PEBS %s, precise in docs/qemu-model.md: %s' %
+                  ('ok' if ok else 'FAIL', e['EventName'], e.get('PEBS', '-'),
+                   'yes' if want else 'no'))
 std = [k for k, v in fw.items() if v < fw['STD_MAX']]
 missing = ['FW_' + k for k in std if 'FW_' + k not in named]
 print('%s all %d standard firmware events named%s' %
