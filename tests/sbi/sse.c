@@ -271,7 +271,8 @@ static void test_attrs(unsigned long id)
 						  platform.mem_size)),
 		     SBI_ERR_INVALID_ADDRESS, "0x%lx: buffer past RAM", id);
 	TEST_SBI_ERR(sse_read(id, 0, 2, (void *)(platform.mem_base +
-						  platform.mem_size - 8)),
+						  platform.mem_size -
+						  sizeof(long))),
 		     SBI_ERR_INVALID_ADDRESS, "0x%lx: buffer across the end of RAM",
 		     id);
 	for (i = 1; i < NATTR; i++)

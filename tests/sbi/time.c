@@ -7,15 +7,21 @@
  * time CSR follows the instruction count, so the interrupt is due within
  * 1 ms of its deadline and a timer programmed in the wrong unit misses it.
  * Without icount the time CSR follows the host clock, and a busy host can
- * hold a vCPU thread off for a long time; there only 1 s is asserted (the
- * timer fires at all, near its deadline).
+ * hold a vCPU thread off for over a second (seen at load 35): there the
+ * latency is not judged, only that the interrupt comes and is not early.
  */
-#define LATE_ICOUNT_US	1000
-#define LATE_HOST_US	1000000
+#define LATE_US		1000
 
-static unsigned long late_us(void)
+static void check_latency(unsigned long ticks, const char *what)
 {
-	return payload_has_arg("icount") ? LATE_ICOUNT_US : LATE_HOST_US;
+	if (!payload_has_arg("icount")) {
+		test_skip("latency is judged in the -icount run only",
+			  "%s within %lu us (%lu ticks)", what,
+			  (unsigned long)LATE_US, ticks);
+		return;
+	}
+	TEST_ASSERT(ticks < usec_to_ticks(LATE_US), "%s within %lu us (%lu ticks)",
+		    what, (unsigned long)LATE_US, ticks);
 }
 
 /* Poll sip.STIP (interrupts off) until @want or the timeout. */
@@ -49,8 +55,7 @@ static void test_pending_bit(void)
 	TEST_ASSERT(wait_stip(1, 100000),
 		    "set_timer in the past raises sip.STIP");
 	lat = time_now() - t0;
-	TEST_ASSERT(lat < usec_to_ticks(late_us()),
-		    "sip.STIP rises within %lu us (%lu ticks)", late_us(), lat);
+	check_latency(lat, "sip.STIP rises");
 	TEST_SBI_OK(sbi_set_timer(~0UL), "set_timer(-1) succeeds");
 	TEST_ASSERT(!(csr_read(CSR_SIP) & SIP_STIP),
 		    "set_timer(-1) clears sip.STIP on return");
@@ -84,9 +89,7 @@ static void test_interrupt(void)
 	TEST_ASSERT(at >= target,
 		    "the timer interrupt is not early (%ld ticks after)",
 		    (long)(at - target));
-	TEST_ASSERT(at - target < usec_to_ticks(late_us()),
-		    "the timer interrupt comes within %lu us of stime_value (%lu ticks)",
-		    late_us(), at - target);
+	check_latency(at - target, "the timer interrupt comes after stime_value");
 	TEST_EQ(trap_irq_count(IRQ_S_TIMER), old + 1,
 		"exactly one timer interrupt (the handler's set_timer(-1) stops it)");
 	csr_clear(CSR_SIE, SIP_STIP);
