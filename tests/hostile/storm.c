@@ -1391,16 +1391,20 @@ static unsigned long dbtr_tdata1(struct rng *r)
 	return t & ~(BIT(4) | BIT(7) | BIT(23) | BIT(24) | BIT(25) | BIT(26));
 }
 
-/* Whether trig_idx base + the bits of mask are all installed. */
+/*
+ * Whether trig_idx base + the bits of mask are all below trig_max and (if
+ * @need_mapped) installed: enable of a free trigger is a no-op SUCCESS
+ * (docs/firmware.md, the DBTR compatibility rule).
+ */
 static bool dbtr_set_ok(const struct storm_hart *s, unsigned long base,
-			unsigned long mask)
+			unsigned long mask, bool need_mapped)
 {
 	unsigned long i;
 
 	for (i = 0; i < 64; i++)
 		if (((mask >> i) & 1) &&
 		    (base + i < base || base + i >= env.dbtr_max ||
-		     !((s->dbtr_mapped >> (base + i)) & 1)))
+		     (need_mapped && !((s->dbtr_mapped >> (base + i)) & 1))))
 			return false;
 	return true;
 }
@@ -1494,7 +1498,8 @@ static void gen_dbtr(struct storm_hart *s, struct call *c, unsigned long h)
 			c->a[0] = rng_below(r, n + 2);
 			c->a[1] = rng_below(r, 1UL << (n + 1));
 		}
-		c->allowed = dbtr_set_ok(s, c->a[0], c->a[1]) ?
+		c->allowed = dbtr_set_ok(s, c->a[0], c->a[1],
+					 c->fid != SBI_EXT_DBTR_TRIGGER_ENABLE) ?
 			     E_OK : E(SBI_ERR_INVALID_PARAM);
 		break;
 	}
