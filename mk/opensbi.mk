@@ -5,8 +5,9 @@
 #   make opensbi OPENSBI_SRC=<OpenSBI tree>
 #       build/opensbi/<version>/fw_dynamic.{bin,elf}, fw_jump.{bin,elf}
 #   make check-opensbi OPENSBI_SRC=<tree>   suite `opensbi`: the PMU
-#       conformance payload on its three CPU models and the Linux perf tests,
-#       booted on that build; without OPENSBI_SRC every run is skipped
+#       conformance payload on its three CPU models, the SBI payload's SSE
+#       group and the Linux perf tests, booted on that build; without
+#       OPENSBI_SRC every run is skipped
 #
 # OPENSBI_SRC may also come from the environment (so `make check` runs the
 # suite too). <version> is MAJOR.MINOR of the tree's sbi_version.h (v1.5.1
@@ -42,6 +43,13 @@ OPENSBI_PMU_APPEND := pmu.opensbi
 OPENSBI_TD_APPEND := pmu.opensbi pmu.testdev=$(OPENSBI_VERNUM)
 # the test device's run: its interrupt is visible only without Sscofpmf
 OPENSBI_TD_CPUS	:= testdev=rv64
+# the SBI payload's SSE group under -icount: the PMU overflow event that
+# the core routes and raises through OpenSBI's SSE (platform/opensbi/pmu/
+# irq.c). no-hazards: OpenSBI faults on SSE buffers past the end of RAM.
+# Only where OpenSBI has SBI v3.0's SSE (hart_unmask), not 1.5's draft.
+OPENSBI_SSE_APPEND := sbi.only=sse no-hazards
+OPENSBI_HAS_SSE	= grep -q SBI_EXT_SSE_HART_UNMASK \
+		  $(OPENSBI_TREE)/include/sbi/sbi_ecall_interface.h
 
 # OpenSBI's make in a clean environment: none of this build's command-line
 # variables (FW_DYNAMIC=...) may leak into it.
@@ -65,7 +73,7 @@ opensbi:
 # What would run: the link check, one payload run per CPU model, each
 # Linux test.
 OPENSBI_RUNS	= link $(addprefix pmu-,$(foreach r,$(PMU_CPUS),$(firstword $(subst =, ,$(r))))) \
-		  pmu-testdev $(addprefix linux-,$(notdir $(LINUX_TESTS:-test.sh=)))
+		  pmu-testdev sbi-sse $(addprefix linux-,$(notdir $(LINUX_TESTS:-test.sh=)))
 
 check-opensbi:
 	@$(call opensbi_need,check-opensbi)
@@ -152,6 +160,16 @@ check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OP
 		echo "ok - opensbi: the test platform's PMU device is registered"; p=$$((p + 1)); \
 	else \
 		echo "FAIL - opensbi: the testdev boot banner lacks tally-testdev"; f=$$((f + 1)); \
+	fi; \
+	if $(OPENSBI_HAS_SSE); then \
+		$(MAKE) --no-print-directory check-sbi FW_DYNAMIC=$(OPENSBI_FW_DYNAMIC) \
+			SBI_RUNS='sse-icount:$(OPENSBI_FW_DYNAMIC)::icount' \
+			SBI_APPEND='$(OPENSBI_SSE_APPEND)' \
+			SBI_LOGS=$(OPENSBI_LOGS)/sbi | tee $(OPENSBI_LOGS)/sbi-sse.out; \
+		$(call opensbi_add,$(OPENSBI_LOGS)/sbi-sse.out); \
+	else \
+		echo "SKIP - opensbi: SBI payload's SSE group (OpenSBI $(OPENSBI_VER) has only the draft SSE, no hart_unmask)"; \
+		s=$$((s + 1)); \
 	fi; \
 	$(MAKE) --no-print-directory check-linux FW_DYNAMIC=$(OPENSBI_FW_DYNAMIC) \
 		LINUX_TEST_LOGS=$(OPENSBI_LOGS)/linux | tee $(OPENSBI_LOGS)/linux.out; \

@@ -20,7 +20,8 @@
 /* Local events, per hart: index in struct sbi_sse_hart.local */
 #define SBI_SSE_LOCAL_SOFTWARE	0
 #define SBI_SSE_LOCAL_PMU	1
-#define SBI_SSE_NR_LOCAL	2
+#define SBI_SSE_LOCAL_DBLTRP	2
+#define SBI_SSE_NR_LOCAL	3
 
 struct sbi_sse_event {
 	/* the attributes by ID; attr[STATUS] holds the state only */
@@ -45,6 +46,12 @@ void sbi_sse_hart_reset(struct sbi_scratch *s);
 void sbi_sse_deliver_trap(struct sbi_trap_regs *regs);
 /* The PMU core saw a routed overflow on this hart: make the event pending. */
 void sbi_sse_pmu_overflow(void);
+/*
+ * An S-mode double trap (Ssdbltrp) at the trap @regs, or with NULL at the
+ * S-mode ecall being handled: true if it was delivered as the double trap
+ * event (enabled, unmasked, above every running event), false otherwise.
+ */
+bool sbi_sse_double_trap(struct sbi_trap_regs *regs);
 
 /* The functions of the ecall binding; a6/a7 and mepc per the fast path. */
 long sbi_sse_read_attrs(uint32_t id, uint32_t base, uint32_t count,

@@ -34,7 +34,7 @@ static bool standard_event(uint32_t id)
 {
 	switch (id) {
 	case SBI_SSE_EVENT_LOCAL_RAS:
-	case SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP:
+	case SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP:	/* without Ssdbltrp */
 	case SBI_SSE_EVENT_GLOBAL_RAS:
 	case SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW:
 	case SBI_SSE_EVENT_LOCAL_LOW_RAS:
@@ -53,6 +53,9 @@ static struct sbi_sse_event *local_event(struct sbi_scratch *s, uint32_t id,
 	if (id == SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW &&
 	    sbi_isa_has(&s->isa, SBI_ISA_EXT_SSCOFPMF))
 		return &s->sse.local[SBI_SSE_LOCAL_PMU];
+	if (id == SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP &&
+	    sbi_isa_has(&s->isa, SBI_ISA_EXT_SSDBLTRP))
+		return &s->sse.local[SBI_SSE_LOCAL_DBLTRP];
 	*err = standard_event(id) ? SBI_ERR_NOT_SUPPORTED :
 				    SBI_ERR_INVALID_PARAM;
 	return NULL;
@@ -260,6 +263,19 @@ static void ctx_to_ecall(const struct sse_ctx *c)
 	f[SBI_ECALL_FRAME_A7] = c->a7;
 }
 
+static void ctx_from_regs(struct sse_ctx *c, const struct sbi_trap_regs *r)
+{
+	*c = (struct sse_ctx){ r->mepc, r->mstatus, r->a6, r->a7 };
+}
+
+static void ctx_to_regs(const struct sse_ctx *c, struct sbi_trap_regs *r)
+{
+	r->mepc = c->pc;
+	r->mstatus = c->mstatus;
+	r->a6 = c->a6;
+	r->a7 = c->a7;
+}
+
 void sbi_sse_deliver_ecall(void)
 {
 	struct sbi_scratch *s = sbi_scratch_this();
@@ -287,13 +303,9 @@ void sbi_sse_deliver_trap(struct sbi_trap_regs *regs)
 	spin_lock(&global_lock);
 	e = next_event(s);
 	if (e) {
-		c = (struct sse_ctx){ regs->mepc, regs->mstatus, regs->a6,
-				      regs->a7 };
+		ctx_from_regs(&c, regs);
 		enter(s, e, &c);
-		regs->mepc = c.pc;
-		regs->mstatus = c.mstatus;
-		regs->a6 = c.a6;
-		regs->a7 = c.a7;
+		ctx_to_regs(&c, regs);
 	}
 	spin_unlock(&global_lock);
 }
@@ -327,6 +339,52 @@ void sbi_sse_pmu_overflow(void)
 {
 	atomic_write(&sbi_scratch_this()->sse.local[SBI_SSE_LOCAL_PMU].pending,
 		     1);
+}
+
+/*
+ * The double trap event at the interrupted context @c, if it may run now:
+ * a double trap is synchronous, so it is taken at once or never. A ready
+ * event above it goes first; the double trap event then runs when that
+ * one completes, from the same interrupted context.
+ */
+static bool double_trap(struct sbi_scratch *s, struct sse_ctx *c)
+{
+	struct sbi_sse_event *e = &s->sse.local[SBI_SSE_LOCAL_DBLTRP], *run;
+	bool ok;
+
+	if (!sbi_isa_has(&s->isa, SBI_ISA_EXT_SSDBLTRP))
+		return false;
+	spin_lock(&global_lock);
+	run = top_event(s, true);
+	ok = !s->sse.masked && STATE(e) == SBI_SSE_STATE_ENABLED &&
+	     (!run || before(e, run));
+	if (ok) {
+		atomic_write(&e->pending, 1);
+		enter(s, next_event(s), c);
+	}
+	spin_unlock(&global_lock);
+	return ok;
+}
+
+bool sbi_sse_double_trap(struct sbi_trap_regs *regs)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+	struct sse_ctx c;
+
+	if (!regs) {
+		/* the trap is at the ecall itself, not after it */
+		ctx_from_ecall(&c);
+		c.pc -= 4;
+		if (!double_trap(s, &c))
+			return false;
+		ctx_to_ecall(&c);
+		return true;
+	}
+	ctx_from_regs(&c, regs);
+	if (!double_trap(s, &c))
+		return false;
+	ctx_to_regs(&c, regs);
+	return true;
 }
 
 /* Attribute ranges and the shared memory of read_attrs/write_attrs. */
@@ -565,6 +623,7 @@ void sbi_sse_hart_reset(struct sbi_scratch *s)
 	static const uint32_t ids[SBI_SSE_NR_LOCAL] = {
 		[SBI_SSE_LOCAL_SOFTWARE] = SBI_SSE_EVENT_LOCAL_SOFTWARE,
 		[SBI_SSE_LOCAL_PMU] = SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW,
+		[SBI_SSE_LOCAL_DBLTRP] = SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP,
 	};
 	unsigned int i;
 

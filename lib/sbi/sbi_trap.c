@@ -62,12 +62,15 @@ static void hs_entry(bool virt, unsigned long prev, unsigned long cause)
 
 /*
  * Ssdbltrp: S-mode took a trap while sstatus.SDT was set (the hardware's
- * double trap, cause 16, or one the firmware was about to redirect). The
- * supervisor cannot recover; without SSE to report it, the hart stops and
- * S-mode on another hart sees it STOPPED.
+ * double trap, cause 16, or one the firmware was about to redirect; @regs
+ * NULL: at the S-mode ecall being handled). The supervisor cannot recover
+ * by itself: it gets the SSE double trap event if that may run, else the
+ * hart stops and S-mode on another hart sees it STOPPED.
  */
-static void __attribute__((noreturn)) s_double_trap(unsigned long cause)
+static void s_double_trap(struct sbi_trap_regs *regs, unsigned long cause)
 {
+	if (sbi_sse_double_trap(regs))
+		return;
 	sbi_printf("tally: hart %lu: double trap in S-mode (cause 0x%lx, "
 		   "sepc 0x%lx), hart stopped\n", sbi_scratch_this()->hartid,
 		   cause, csr_read(CSR_SEPC));
@@ -77,20 +80,24 @@ static void __attribute__((noreturn)) s_double_trap(unsigned long cause)
 		wfi();
 }
 
-/* HS-mode trap entry of Zicfilp (ELP to SPELP) and Ssdbltrp (SDT). */
-static unsigned long cfi_entry(unsigned long old, unsigned long st,
-			       unsigned long cause)
+/* A redirect of @cause from mstatus @st would be an S-mode double trap. */
+static bool double_trapped(unsigned long st, unsigned long cause)
 {
-	const struct sbi_scratch *s = sbi_scratch_this();
+	if (!(st & MSTATUS_SDT) ||
+	    !sbi_scratch_this()->fwft.value[SBI_FWFT_DOUBLE_TRAP])
+		return false;
+	/* a trap hedeleg hands to VS-mode never looks at HS-mode's SDT */
+	return !((st & MSTATUS_MPV) && ((csr_read(CSR_HEDELEG) >> cause) & 1));
+}
 
+/* HS-mode trap entry of Zicfilp (ELP to SPELP) and Ssdbltrp (SDT). */
+static unsigned long cfi_entry(unsigned long old, unsigned long st)
+{
 	st &= ~(MSTATUS_SPELP | MSTATUS_MPELP);
 	if (old & MSTATUS_MPELP)
 		st |= MSTATUS_SPELP;
-	if (s->fwft.value[SBI_FWFT_DOUBLE_TRAP]) {
-		if (old & MSTATUS_SDT)
-			s_double_trap(cause);
+	if (sbi_scratch_this()->fwft.value[SBI_FWFT_DOUBLE_TRAP])
 		st |= MSTATUS_SDT;
-	}
 	return st;
 }
 
@@ -117,7 +124,7 @@ static unsigned long redirect_state(unsigned long st, unsigned long epc,
 	csr_write(CSR_SEPC, epc);
 	*vec = csr_read(CSR_STVEC) & ~3UL;
 	new = enter_s(st, prev) & ~(MSTATUS_MPP | MSTATUS_MPV | MSTATUS_GVA);
-	new = cfi_entry(st, new, cause);
+	new = cfi_entry(st, new);
 	return new | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
 }
 
@@ -126,6 +133,10 @@ void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
 {
 	unsigned long vec;
 
+	if (double_trapped(regs->mstatus, cause)) {
+		s_double_trap(regs, cause);
+		return;
+	}
 	regs->mstatus = redirect_state(regs->mstatus, regs->mepc, cause, tval,
 				       &vec);
 	regs->mepc = vec;
@@ -135,6 +146,10 @@ void sbi_ecall_redirect(unsigned long cause, unsigned long tval)
 {
 	unsigned long vec;
 
+	if (double_trapped(csr_read(CSR_MSTATUS), cause)) {
+		s_double_trap(NULL, cause);
+		return;
+	}
 	csr_write(CSR_MSTATUS, redirect_state(csr_read(CSR_MSTATUS),
 					      csr_read(CSR_MEPC), cause, tval,
 					      &vec));
@@ -193,7 +208,8 @@ static void handle_exception(struct sbi_trap_regs *regs, unsigned long cause,
 		sbi_trap_redirect(regs, cause, tval);
 		break;
 	case CAUSE_DOUBLE_TRAP:
-		s_double_trap(cause);
+		s_double_trap(regs, cause);
+		break;
 	default:
 		sbi_trap_redirect(regs, cause, tval);
 		break;

@@ -1391,11 +1391,10 @@ static unsigned long dbtr_tdata1(struct rng *r)
 	return t & ~(BIT(4) | BIT(7) | BIT(23) | BIT(24) | BIT(25) | BIT(26));
 }
 
-/* Whether trig_idx base + the bits of mask are all installed. */
 /*
- * Every trig_idx of the set below trig_max and (with @need_mapped)
- * installed. enable_triggers does not need it: a free trigger below
- * trig_max is a no-op SUCCESS (the compatibility rule, docs/firmware.md).
+ * Whether trig_idx base + the bits of mask are all below trig_max and (if
+ * @need_mapped) installed: enable of a free trigger is a no-op SUCCESS
+ * (docs/firmware.md, the DBTR compatibility rule).
  */
 static bool dbtr_set_ok(const struct storm_hart *s, unsigned long base,
 			unsigned long mask, bool need_mapped)
@@ -1552,7 +1551,7 @@ static void check_dbtr(unsigned long h, struct storm_hart *s,
  */
 #define SSE_SW		0
 #define SSE_PMU		1
-#define SSE_NONE	2	/* the global event or an invalid ID */
+#define SSE_NONE	2	/* the global or double trap event, or an invalid ID */
 
 static struct sse_rec sse_recs[PAYLOAD_MAX_HARTS][2];
 
@@ -1574,6 +1573,10 @@ static long sse_id_err(unsigned long id, unsigned int *ev)
 	else if (i32 == SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW && env.sscofpmf)
 		*ev = SSE_PMU;
 	if (*ev != SSE_NONE || i32 == SBI_SSE_EVENT_GLOBAL_SOFTWARE)
+		return 0;
+	/* with Ssdbltrp it exists: left UNUSED, like the global event */
+	if (i32 == SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP &&
+	    (fwft_present & BIT(SBI_FWFT_DOUBLE_TRAP)))
 		return 0;
 	if (i32 == SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW)
 		return SBI_ERR_NOT_SUPPORTED;
@@ -1621,7 +1624,7 @@ static unsigned int sse_state(const struct storm_hart *s, unsigned int ev)
 
 /* E() bits of writing @v to attribute @a of event @ev in its state. */
 static unsigned int sse_write_errs(const struct storm_hart *s,
-				   unsigned int ev, unsigned long a,
+				   unsigned int ev, bool local, unsigned long a,
 				   unsigned long v, bool hart_ok)
 {
 	unsigned int st = sse_state(s, ev), e = 0;
@@ -1636,7 +1639,7 @@ static unsigned int sse_write_errs(const struct storm_hart *s,
 			e |= E(SBI_ERR_INVALID_PARAM);
 		return e;
 	case SBI_SSE_ATTR_PREFERRED_HART:
-		if (ev != SSE_NONE)
+		if (ev != SSE_NONE || local)
 			return E(SBI_ERR_DENIED);
 		return hart_ok ? 0 : E(SBI_ERR_INVALID_PARAM);
 	case SBI_SSE_ATTR_INTERRUPTED_FLAGS:
@@ -1686,6 +1689,8 @@ static void gen_sse_attrs(struct storm_hart *s, struct call *c,
 	struct rng *r = &s->rng;
 	unsigned long base, cnt, i, len, own;
 	unsigned int e = id_err ? E(id_err) : 0;
+	/* the double trap event: local (PREFERRED_HART read-only) */
+	bool local = (uint32_t)c->a[0] == SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP;
 	bool hart_ok;
 
 	base = rng_pct(r, 85) ? rng_below(r, SBI_SSE_NR_ATTRS + 1) :
@@ -1733,8 +1738,8 @@ static void gen_sse_attrs(struct storm_hart *s, struct call *c,
 		for (i = 0; i < cnt && i < 16; i++) {
 			v[i] = sse_value(r, base + i, ev, &hart_ok);
 			if (!id_err && base + cnt <= SBI_SSE_NR_ATTRS)
-				e |= sse_write_errs(s, ev, base + i, v[i],
-						    hart_ok);
+				e |= sse_write_errs(s, ev, local, base + i,
+						    v[i], hart_ok);
 		}
 		bufs_accept(h, v, cnt * 8);
 	}

@@ -7,7 +7,10 @@
  * its INVALID_STATE answers, delivery (a6/a7, sepc and flags saved, every
  * register and sepc/sstatus intact after complete), one-shot, priorities
  * and preemption, injection to another hart (local, and global through
- * PREFERRED_HART), and the PMU overflow event taken with sstatus.SIE = 0.
+ * PREFERRED_HART), the PMU overflow event taken with sstatus.SIE = 0, and
+ * with Ssdbltrp the double trap event: a hardware double trap, one the
+ * firmware would have redirected, one at an ecall, one inside another
+ * event's handler, and a hart that stops when the event cannot run.
  */
 #include <pmu/pmu_sbi.h>
 #include "sbi_tests.h"
@@ -15,6 +18,8 @@
 #define EV_LOCAL	SBI_SSE_EVENT_LOCAL_SOFTWARE
 #define EV_GLOBAL	SBI_SSE_EVENT_GLOBAL_SOFTWARE
 #define EV_PMU		SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW
+#define EV_DBLTRP	SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP
+#define SSTATUS_SDT	(1UL << 24)
 #define NATTR		SBI_SSE_NR_ATTRS
 #define STACK_SIZE	4096
 
@@ -32,6 +37,7 @@ struct sse_tctx {
 	uint32_t inject;		/* inject this from the handler */
 	unsigned long inject_count;	/* its count right after */
 	long pending_after;		/* its STATUS.PENDING right after */
+	unsigned long entry_sepc;	/* sepc at entry, before fn changed it */
 };
 
 void sse_test_entry(void);
@@ -153,14 +159,15 @@ static void bad_event(unsigned long id, long err)
 			      0), err, "inject(0x%lx)", id);
 }
 
-static void test_event_ids(int pmu)
+static void test_event_ids(int pmu, int dbltrp)
 {
 	bad_event(0x00000002, SBI_ERR_INVALID_PARAM);
 	bad_event(0x00004000, SBI_ERR_INVALID_PARAM);
 	bad_event(0xffff0001, SBI_ERR_INVALID_PARAM);
 	bad_event(0xffffc000, SBI_ERR_INVALID_PARAM);
 	bad_event(SBI_SSE_EVENT_LOCAL_RAS, SBI_ERR_NOT_SUPPORTED);
-	bad_event(SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP, SBI_ERR_NOT_SUPPORTED);
+	if (!dbltrp)
+		bad_event(EV_DBLTRP, SBI_ERR_NOT_SUPPORTED);
 	bad_event(SBI_SSE_EVENT_GLOBAL_RAS, SBI_ERR_NOT_SUPPORTED);
 	bad_event(SBI_SSE_EVENT_GLOBAL_LOW_RAS, SBI_ERR_NOT_SUPPORTED);
 	if (!pmu)
@@ -267,14 +274,20 @@ static void test_attrs(unsigned long id)
 	TEST_SBI_ERR(sse_write(id, SBI_SSE_ATTR_PRIO, 1, (void *)0x80000000UL),
 		     SBI_ERR_INVALID_ADDRESS,
 		     "0x%lx: write from firmware memory", id);
-	TEST_SBI_ERR(sse_read(id, 0, 1, (void *)(platform.mem_base +
-						  platform.mem_size)),
-		     SBI_ERR_INVALID_ADDRESS, "0x%lx: buffer past RAM", id);
-	TEST_SBI_ERR(sse_read(id, 0, 2, (void *)(platform.mem_base +
-						  platform.mem_size -
-						  sizeof(long))),
-		     SBI_ERR_INVALID_ADDRESS, "0x%lx: buffer across the end of RAM",
-		     id);
+	/* a firmware that writes there blindly takes an M-mode fault */
+	if (payload_has_arg("no-hazards")) {
+		test_skip("no-hazards", "0x%lx: buffers past the end of RAM", id);
+	} else {
+		TEST_SBI_ERR(sse_read(id, 0, 1, (void *)(platform.mem_base +
+							  platform.mem_size)),
+			     SBI_ERR_INVALID_ADDRESS, "0x%lx: buffer past RAM",
+			     id);
+		TEST_SBI_ERR(sse_read(id, 0, 2, (void *)(platform.mem_base +
+							  platform.mem_size -
+							  sizeof(long))),
+			     SBI_ERR_INVALID_ADDRESS,
+			     "0x%lx: buffer across the end of RAM", id);
+	}
 	for (i = 1; i < NATTR; i++)
 		if (b[i] != (unsigned long)0x7777777777777777ULL)
 			break;
@@ -662,16 +675,213 @@ static void test_pmu(void)
 	TEST_EQ(c->count, RUNS, "and no SSE event");
 }
 
+/*
+ * Ssdbltrp: a trap S-mode takes with sstatus.SDT = 1 (FWFT DOUBLE_TRAP on)
+ * is a double trap; with the event enabled it arrives as that event.
+ */
+#define DT_MARK		0x80fedcb0UL	/* sepc before the double trap */
+
+enum dt_kind {
+	DT_HW,		/* ebreak: the hardware's double trap (cause 16) */
+	DT_FW,		/* load of firmware memory: the firmware's redirect */
+	DT_ECALL,	/* legacy send_ipi faulting on its mask pointer */
+};
+
+static const char *const dt_names[] = { "hardware (ebreak)",
+					"firmware redirect (access fault)",
+					"ecall (legacy send_ipi)" };
+
+struct dt_result {
+	unsigned long pc;	/* the trapping instruction */
+	unsigned long sstatus;	/* right after it */
+	unsigned long sepc;	/* right after it */
+	unsigned long a0;	/* the ecall's a0 after it */
+};
+
+/* SPP = 1, SPIE = 0, sepc = DT_MARK, SDT = 1, then trap as @kind. */
+static void dt_trigger(enum dt_kind kind, struct dt_result *r)
+{
+	register unsigned long a0 asm("a0") = platform.mem_base;
+	register unsigned long a7 asm("a7") = SBI_EXT_0_1_SEND_IPI;
+	unsigned long sdt = SSTATUS_SDT, x;
+
+	csr_set(CSR_SSTATUS, SSTATUS_SPP);
+	csr_clear(CSR_SSTATUS, SSTATUS_SPIE);
+	csr_write(CSR_SEPC, DT_MARK);
+	switch (kind) {
+	case DT_HW:
+		asm volatile(".option push\n.option norvc\n"
+			     "la %0, 1f\ncsrs sstatus, %3\n"
+			     "1: ebreak\n"
+			     "csrr %1, sstatus\ncsrc sstatus, %3\n.option pop"
+			     : "=&r"(r->pc), "=&r"(r->sstatus), "=&r"(x)
+			     : "r"(sdt) : "memory");
+		break;
+	case DT_FW:
+		asm volatile(".option push\n.option norvc\n"
+			     "la %0, 1f\ncsrs sstatus, %3\n"
+			     "1: ld %2, 0(%4)\n"
+			     "csrr %1, sstatus\ncsrc sstatus, %3\n.option pop"
+			     : "=&r"(r->pc), "=&r"(r->sstatus), "=&r"(x)
+			     : "r"(sdt), "r"(a0) : "memory");
+		break;
+	case DT_ECALL:
+		asm volatile(".option push\n.option norvc\n"
+			     "la %0, 1f\ncsrs sstatus, %3\n"
+			     "1: ecall\n"
+			     "csrr %1, sstatus\ncsrc sstatus, %3\n.option pop"
+			     : "=&r"(r->pc), "=&r"(r->sstatus), "+r"(a0)
+			     : "r"(sdt), "r"(a7) : "memory");
+		break;
+	}
+	r->sepc = csr_read(CSR_SEPC);
+	r->a0 = a0;
+}
+
+/* The double trap handler: record, then step over the trapping insn. */
+static void dt_handler(struct sse_tctx *c, unsigned long hartid)
+{
+	handler(c, hartid);
+	c->entry_sepc = c->sepc;
+	c->sepc += 4;
+}
+
+static void dt_case(enum dt_kind kind)
+{
+	struct sse_tctx *c = &ctx[3];
+	unsigned long *a = c->attr, flags;
+	const char *n = dt_names[kind];
+	struct dt_result r;
+
+	c->count = 0;
+	dt_trigger(kind, &r);
+	flags = a[SBI_SSE_ATTR_INTERRUPTED_FLAGS] &
+		(SBI_SSE_FLAG_SPP | SBI_SSE_FLAG_SPIE | SBI_SSE_FLAG_SDT);
+	TEST_EQ(c->count, 1, "%s: the double trap event ran once", n);
+	TEST_EQ(c->attr_err, 0, "%s: attributes read in the handler", n);
+	TEST_EQ(c->entry_sepc, r.pc,
+		"%s: sepc at entry = the trapping instruction", n);
+	TEST_EQ(a[SBI_SSE_ATTR_STATUS],
+		SBI_SSE_STATE_RUNNING | SBI_SSE_STATUS_INJECT,
+		"%s: STATUS RUNNING, not pending, in the handler", n);
+	TEST_EQ(a[SBI_SSE_ATTR_INTERRUPTED_SEPC], DT_MARK,
+		"%s: INTERRUPTED_SEPC = sepc before the trap (not written)", n);
+	TEST_EQ(flags, SBI_SSE_FLAG_SPP | SBI_SSE_FLAG_SDT,
+		"%s: INTERRUPTED_FLAGS SPP = 1, SPIE = 0, SDT = 1", n);
+	TEST_EQ(c->sstatus & (SSTATUS_SDT | SSTATUS_SPP | SSTATUS_SIE),
+		SSTATUS_SDT | SSTATUS_SPP,
+		"%s: at entry SDT = 1 (FWFT on), SPP = 1, SIE = 0", n);
+	TEST_EQ(r.sstatus & (SSTATUS_SDT | SSTATUS_SPP | SSTATUS_SPIE),
+		SSTATUS_SDT | SSTATUS_SPP,
+		"%s: after complete SDT, SPP, SPIE as interrupted", n);
+	TEST_EQ(r.sepc, DT_MARK, "%s: sepc back after complete", n);
+	if (kind == DT_ECALL) {
+		TEST_EQ(c->attr[SBI_SSE_ATTR_INTERRUPTED_A7],
+			SBI_EXT_0_1_SEND_IPI, "%s: INTERRUPTED_A7 = the EID", n);
+		TEST_EQ(r.a0, platform.mem_base, "%s: a0 left as it was", n);
+	}
+	TEST_EQ(sse_state(EV_DBLTRP), SBI_SSE_STATE_ENABLED,
+		"%s: ENABLED after complete", n);
+}
+
+/* A local software event's handler double traps: the event preempts it. */
+static void dt_nested_handler(struct sse_tctx *c, unsigned long hartid)
+{
+	struct dt_result r;
+
+	handler(c, hartid);
+	dt_trigger(DT_HW, &r);
+	c->inject_count = ctx[3].count;
+	c->entry_sepc = r.pc == ctx[3].entry_sepc;
+}
+
+/* On another hart: the event cannot run there, so the double trap stops it. */
+static volatile int dt_reached, dt_after;
+
+static void dt_remote_body(unsigned long hartid, unsigned long opaque,
+			   void *arg)
+{
+	struct sse_tctx *c = &ctx[2];
+	struct dt_result r;
+
+	local_irq_disable();
+	if (sbi_fwft_set(SBI_FWFT_DOUBLE_TRAP, 1, 0).error ||
+	    sse_register(c).error)
+		return;
+	if (opaque) {	/* enabled but masked: not ready */
+		if (sse_fn1(SBI_EXT_SSE_ENABLE, EV_DBLTRP).error)
+			return;
+	} else if (sse_fn1(SBI_EXT_SSE_HART_UNMASK, 0).error) {
+		return;	/* unmasked but only REGISTERED */
+	}
+	dt_reached = 1;
+	dt_trigger(DT_HW, &r);
+	dt_after = 1;
+}
+
+static void dt_stop_case(unsigned long h, int enabled)
+{
+	const char *why = enabled ? "enabled, hart masked" : "only registered";
+
+	tctx(2, EV_DBLTRP, dt_handler);
+	dt_reached = dt_after = 0;
+	if (!TEST_SBI_OK(hart_start(h, dt_remote_body, NULL, enabled),
+			 "start hart %lu", h))
+		return;
+	TEST_EQ(hart_wait_status(h, SBI_HSM_STATE_STOPPED, TIMEOUT_US),
+		SBI_HSM_STATE_STOPPED, "%s: the double trap stopped hart %lu",
+		why, h);
+	TEST_EQ(dt_reached, 1, "%s: hart %lu set it up", why, h);
+	TEST_EQ(dt_after, 0, "%s: hart %lu never went on", why, h);
+	TEST_EQ(ctx[2].count, 0, "%s: no event ran", why);
+}
+
+static void test_dbltrp(void)
+{
+	struct sse_tctx *c = tctx(3, EV_DBLTRP, dt_handler);
+	struct sse_tctx *sw = tctx(0, EV_LOCAL, dt_nested_handler);
+	unsigned long others = other_harts();
+	enum dt_kind k;
+
+	if (!TEST_SBI_OK(sbi_fwft_set(SBI_FWFT_DOUBLE_TRAP, 1, 0),
+			 "FWFT DOUBLE_TRAP = 1"))
+		return;
+	local_irq_disable();
+	enable_event(c, 0);
+	for (k = DT_HW; k <= DT_ECALL; k++)
+		dt_case(k);
+
+	c->count = 0;
+	enable_event(sw, 0);
+	TEST_SBI_OK(sse_call(SBI_EXT_SSE_INJECT, EV_LOCAL, platform.boot_hartid,
+			     0, 0), "inject the software event");
+	TEST_EQ(sw->count, 1, "its handler ran and double trapped");
+	TEST_EQ(sw->inject_count, 1,
+		"the double trap event (PRIO 0, ID 1) preempted it at once");
+	TEST_EQ(sw->entry_sepc, 1, "at the trapping instruction");
+	release_event(EV_LOCAL);
+	release_event(EV_DBLTRP);
+	sbi_fwft_set(SBI_FWFT_DOUBLE_TRAP, 0, 0);
+
+	if (!others) {
+		test_skip("one hart", "a double trap stopping a hart");
+		return;
+	}
+	dt_stop_case(bit_lowest(others), 1);
+	dt_stop_case(bit_lowest(others), 0);
+}
+
 void test_sse(void)
 {
 	struct sbiret ret = sbi_probe_extension(SBI_EXT_SSE);
 	int pmu = payload_isa_ext("sscofpmf");
+	int dbltrp = payload_isa_ext("ssdbltrp");
 
 	TEST_SBI_OK(ret, "probe SSE");
 	if (!TEST_ASSERT(ret.value, "SSE is available"))
 		return;
 	test_mask();
-	test_event_ids(pmu);
+	test_event_ids(pmu, dbltrp);
 	test_attrs(EV_LOCAL);
 	test_attrs(EV_GLOBAL);
 	if (pmu)
@@ -680,6 +890,10 @@ void test_sse(void)
 	test_state_machine(EV_GLOBAL);
 	if (pmu)
 		test_state_machine(EV_PMU);
+	if (dbltrp) {
+		test_attrs(EV_DBLTRP);
+		test_state_machine(EV_DBLTRP);
+	}
 	test_deliver();
 	test_context();
 	test_priorities();
@@ -690,5 +904,9 @@ void test_sse(void)
 	else
 		test_skip(pmu ? "not an -icount run (bootarg icount)" :
 			  "no Sscofpmf", "PMU overflow via SSE");
+	if (dbltrp)
+		test_dbltrp();
+	else
+		test_skip("no Ssdbltrp", "the double trap event");
 	sse_fn1(SBI_EXT_SSE_HART_MASK, 0);
 }

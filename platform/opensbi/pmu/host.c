@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The core's host services (<pmu/pmu_host.h>) from OpenSBI's: CSR access
- * by number (bit set/clear: the core's read-modify-write defaults; writes
+ * by number (bit set/clear of mideleg/mie/mip with csrs/csrc; writes
  * of events and mcountinhibit are reported to device.c for the platform
  * PMU device's hooks),
  * counter presence from OpenSBI's own hart probing, and the supervisor's
@@ -33,6 +33,8 @@ unsigned long pmu_host_csr_read(unsigned int csr)
 		return csr_read(CSR_MPDISCTL);
 	case CSR_MIDELEG:
 		return csr_read(CSR_MIDELEG);
+	case CSR_MIE:
+		return csr_read(CSR_MIE);
 	case CSR_SPDISAMBCS:
 		return csr_read(CSR_SPDISAMBCS);
 	case CSR_SPDISAMBADDR:
@@ -94,6 +96,46 @@ void pmu_host_csr_write(unsigned int csr, unsigned long val)
 		break;
 	default:
 		csr_write_num(csr, val);
+	}
+}
+
+/*
+ * Bits of the interrupt CSRs (the overflow interrupt's routing for SSE,
+ * pmu_hart_sse_route()) with one csrs/csrc: a read-modify-write of mip
+ * could lose an interrupt the hardware raises in between. Other CSRs as
+ * the core's default does.
+ */
+void pmu_host_csr_set(unsigned int csr, unsigned long bits)
+{
+	switch (csr) {
+	case CSR_MIDELEG:
+		csr_set(CSR_MIDELEG, bits);
+		break;
+	case CSR_MIE:
+		csr_set(CSR_MIE, bits);
+		break;
+	case CSR_MIP:
+		csr_set(CSR_MIP, bits);
+		break;
+	default:
+		pmu_host_csr_write(csr, pmu_host_csr_read(csr) | bits);
+	}
+}
+
+void pmu_host_csr_clear(unsigned int csr, unsigned long bits)
+{
+	switch (csr) {
+	case CSR_MIDELEG:
+		csr_clear(CSR_MIDELEG, bits);
+		break;
+	case CSR_MIE:
+		csr_clear(CSR_MIE, bits);
+		break;
+	case CSR_MIP:
+		csr_clear(CSR_MIP, bits);
+		break;
+	default:
+		pmu_host_csr_write(csr, pmu_host_csr_read(csr) & ~bits);
 	}
 }
 

@@ -2,9 +2,15 @@
 /*
  * The counter overflow interrupt: Sscofpmf's LCOFI, or else the platform
  * PMU device's (hw_counter_irq_bit). OpenSBI delegates it to S-mode
- * through sbi_pmu_irq_bit()/sbi_pmu_irq_mask(). When S-mode
- * registers the local PMU-overflow SSE event, the interrupt comes to M-mode
- * instead and sbi_pmu_ovf_irq() turns it into that event.
+ * through sbi_pmu_irq_bit()/sbi_pmu_irq_mask(). While S-mode has the local
+ * PMU-overflow SSE event enabled, the interrupt comes to M-mode instead
+ * and sbi_pmu_ovf_irq() turns it into that event.
+ *
+ * With Sscofpmf the PMU core does this as in Tally's firmware: the event's
+ * enable/disable callbacks route the LCOFI with pmu_hart_sse_route(),
+ * sbi_pmu_ovf_irq() is pmu_hart_overflow_irq(), and the core raises the
+ * event through pmu_host_overflow_event(), which injects OpenSBI's. A
+ * device interrupt without Sscofpmf is switched here, as OpenSBI does.
  */
 #include "tally_osbi.h"
 #include <sbi/riscv_asm.h>
@@ -67,40 +73,68 @@ static unsigned long ovf_mask(void)
 }
 #endif
 
+/* The core's overflow hand-off: OpenSBI's local PMU overflow event. */
+void pmu_host_overflow_event(struct pmu_hart *h)
+{
+	(void)h;	/* always the calling hart's */
+	sbi_sse_inject_event(PMU_SSE_EVENT);
+}
+
 void sbi_pmu_ovf_irq(void)
 {
+	struct pmu_hart *h = tally_pmu_hart();
+
+	if (sscofpmf()) {
+		if (h)
+			pmu_hart_overflow_irq(h);
+		return;
+	}
 	/* masked until the SSE handler completes, or it would fire again */
 	csr_clear(CSR_MIE, ovf_mask());
 	sbi_sse_inject_event(PMU_SSE_EVENT);
 }
 
-static void sse_register(uint32_t event_id)
+/* ENABLED or RUNNING: the overflow interrupt is the firmware's. */
+static void sse_route(bool on)
 {
-	csr_clear(CSR_MIDELEG, ovf_mask());
-}
+	struct pmu_hart *h = tally_pmu_hart();
 
-static void sse_unregister(uint32_t event_id)
-{
-	csr_set(CSR_MIDELEG, ovf_mask());
+	if (sscofpmf()) {
+		if (h)
+			pmu_hart_sse_route(h, on);
+		return;
+	}
+	if (on) {
+		csr_clear(CSR_MIDELEG, ovf_mask());
+		csr_set(CSR_MIE, ovf_mask());
+	} else {
+		csr_clear(CSR_MIE, ovf_mask());
+		csr_clear(CSR_MIP, ovf_mask());
+		csr_set(CSR_MIDELEG, ovf_mask());
+	}
 }
 
 static void sse_enable(uint32_t event_id)
 {
-	csr_set(CSR_MIE, ovf_mask());
+	sse_route(true);
 }
 
 static void sse_disable(uint32_t event_id)
 {
-	csr_clear(CSR_MIE, ovf_mask());
-	csr_clear(CSR_MIP, ovf_mask());
+	sse_route(false);
+}
+
+/* A device interrupt was masked when the event was raised: unmask it. */
+static void sse_complete(uint32_t event_id)
+{
+	if (!sscofpmf())
+		csr_set(CSR_MIE, ovf_mask());
 }
 
 static const struct sbi_sse_cb_ops pmu_sse_ops = {
-	.register_cb = sse_register,
-	.unregister_cb = sse_unregister,
 	.enable_cb = sse_enable,
 	.disable_cb = sse_disable,
-	.complete_cb = sse_enable,
+	.complete_cb = sse_complete,
 };
 
 /* 1.7 added the event once; before, each hart set its local copy's ops. */
