@@ -518,12 +518,7 @@ static void test_suspend(void)
 	memcpy(before, shm, sizeof(before));
 
 	local_irq_disable();
-	csr_write(CSR_SIE, SIP_STIP);
-	sbi_set_timer(time_now() + usec_to_ticks(2000));
-	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
-				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, 0, &r);
-	sbi_set_timer(~0UL);
-	csr_write(CSR_SIE, 0);
+	ret = payload_hsm_suspend_timed(2000, 0, &r);
 	csr_write(CSR_STVEC, stvec);
 	if (!TEST_ASSERT(r.resumed, "triggers: non-retentive suspend resumed (%s)",
 			 sbi_err_name(ret.error)))

@@ -303,12 +303,7 @@ static void lock_and_suspend(void)
 	TEST_SBI_ERR(sbi_fwft_set(f, 0, 2), SBI_ERR_INVALID_PARAM,
 		     "hart %lu: %s locked: reserved flags are INVALID_PARAM first",
 		     h, names[f]);
-	csr_write(CSR_SIE, SIP_STIP);
-	sbi_set_timer(time_now() + usec_to_ticks(2000));
-	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
-				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, 0, &r);
-	sbi_set_timer(~0UL);
-	csr_write(CSR_SIE, 0);
+	ret = payload_hsm_suspend_timed(2000, 0, &r);
 	if (!TEST_ASSERT(r.resumed, "hart %lu: non-retentive suspend resumed (%s)",
 			 h, sbi_err_name(ret.error)))
 		return;

@@ -66,13 +66,7 @@ void test_nonret_state(void)
 	local_irq_disable();
 	csr_write(CSR_SSCRATCH, CANARY);
 	csr_write(CSR_SEPC, CANARY & ~1UL);
-	csr_write(CSR_SIE, SIP_STIP);
-	sbi_set_timer(time_now() + usec_to_ticks(2000));
-	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
-				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, CANARY,
-				      &r);
-	sbi_set_timer(~0UL);
-	csr_write(CSR_SIE, 0);
+	ret = payload_hsm_suspend_timed(2000, CANARY, &r);
 	if (!TEST_ASSERT(r.resumed,
 			 "boot hart: non-retentive suspend resumes at resume_addr (%s)",
 			 sbi_err_name(ret.error)))

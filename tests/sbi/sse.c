@@ -720,7 +720,7 @@ static void dt_trigger(enum dt_kind kind, struct dt_result *r)
 	case DT_FW:
 		asm volatile(".option push\n.option norvc\n"
 			     "la %0, 1f\ncsrs sstatus, %3\n"
-			     "1: ld %2, 0(%4)\n"
+			     "1: " PAYLOAD_STR(REG_L) " %2, 0(%4)\n"
 			     "csrr %1, sstatus\ncsrc sstatus, %3\n.option pop"
 			     : "=&r"(r->pc), "=&r"(r->sstatus), "=&r"(x)
 			     : "r"(sdt), "r"(a0) : "memory");

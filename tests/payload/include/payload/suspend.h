@@ -29,4 +29,13 @@ struct sbiret payload_suspend_non_ret(unsigned long eid, unsigned long fid,
 				      unsigned long type, unsigned long opaque,
 				      struct payload_resume *r);
 
+/*
+ * The default non-retentive HSM suspend, ended by the S-mode timer after
+ * @usec: sie holds only STIP meanwhile, and on return (resumed or not) the
+ * timer is off and sie is 0. The caller has interrupts off (sstatus.SIE).
+ */
+struct sbiret payload_hsm_suspend_timed(unsigned long usec,
+					unsigned long opaque,
+					struct payload_resume *r);
+
 #endif /* PAYLOAD_SUSPEND_H */
