@@ -40,13 +40,16 @@ tally_pmu_core_flags := -I$(TALLY_DIR)/include -Dmemset=sbi_memset
 # the binding: OpenSBI's headers, then the core's <pmu/...>
 tally_pmu_glue	:= $(addprefix $(tally_pmu_out)/,\
 		   sbi_pmu.o maps.o calls.o host.o fdt.o irq.o features.o deleg.o \
-		   device.o $(if $(filter y,$(TALLY_PMU_TESTDEV)),testdev.o))
+		   emulate.o device.o $(if $(filter y,$(TALLY_PMU_TESTDEV)),testdev.o))
 tally_pmu_glue_flags := -idirafter $(TALLY_DIR)/include \
 		   $(if $(TALLY_PMU_DELEGATE),-DTALLY_PMU_DELEGATE=$(TALLY_PMU_DELEGATE)) \
 		   $(if $(TALLY_PDIS_DELEGATE),-DTALLY_PDIS_DELEGATE=$(TALLY_PDIS_DELEGATE)) \
 		   $(if $(TALLY_PMU_COMPAT),-DTALLY_PMU_COMPAT=$(TALLY_PMU_COMPAT)) \
 		   $(if $(filter y,$(TALLY_PMU_TESTDEV)),-DTALLY_PMU_TESTDEV)
 tally_pmu_ecall	:= $(build_dir)/lib/sbi/sbi_ecall_pmu.o
+# reads of the SBI's counters under CDE = 1 (pmu/emulate.c); after the
+# generic platform's objects.mk, which sets platform-ldflags-y
+platform-ldflags-y += -Wl,--wrap=sbi_emulate_csr_read
 
 # $(call tally_pmu_cc,object,source,flags placed before OpenSBI's CFLAGS)
 tally_pmu_cc = $(CMD_PREFIX)mkdir -p $(dir $(1)); \

@@ -5,10 +5,8 @@
  * variables TALLY_PMU_DELEGATE / TALLY_PDIS_DELEGATE, overridden by
  * tally,pmu-delegate / tally,pdis-delegate in /chosen.
  *
- * One difference: with CDE = 1 the SBI's own counters leave mcounteren, so
- * S-mode reads of them trap, and OpenSBI's CSR emulation refuses reads
- * that mcounteren does not allow. Hardware counters are therefore
- * delegated all together or not at all.
+ * With CDE = 1 the SBI's own counters leave mcounteren; S-mode reads of
+ * them trap and are answered by emulate.c, so any mask works as on Tally.
  */
 #include <sbi/sbi_console.h>
 #include "tally_pmu.h"
@@ -20,9 +18,6 @@
 #define TALLY_PDIS_DELEGATE 1
 #endif
 
-/* a trial copy: the core narrows the request in place */
-static struct pmu_platform trial;
-
 void tally_pmu_delegate(void)
 {
 	uint32_t want =
@@ -31,15 +26,6 @@ void tally_pmu_delegate(void)
 					 TALLY_PDIS_DELEGATE) != 0;
 	uint32_t got;
 
-	trial = tally_pmu_plat;
-	got = pmu_platform_delegate(&trial, want, pdis);
-	if (got && trial.hw_mask) {
-		sbi_printf("tally-pmu: not delegating counters 0x%x: counters "
-			   "0x%x would stay SBI's, and OpenSBI cannot emulate "
-			   "their reads\n",
-			   got, trial.hw_mask);
-		want = 0;
-	}
 	got = pmu_platform_delegate(&tally_pmu_plat, want, pdis);
 	if (got || tally_pmu_plat.pdis_deleg)
 		sbi_printf("tally-pmu: delegated counters 0x%x, PDIS %s\n", got,
