@@ -14,8 +14,9 @@
 #define SRC_STRIDE	32	/* words: 256 bytes */
 #define DST_STRIDE	8	/* words: 64 bytes */
 
-static unsigned long src[SRC_WORDS] __attribute__((aligned(4096)));
-static unsigned long dst[DST_WORDS] __attribute__((aligned(4096)));
+/* initialised, so in .data: file-backed, perf resolves addresses to them */
+static unsigned long src[SRC_WORDS] __attribute__((aligned(4096))) = { 1 };
+static unsigned long dst[DST_WORDS] __attribute__((aligned(4096))) = { 1 };
 
 /* noinline: the samples of the pattern all land in this symbol */
 static __attribute__((noinline)) unsigned long walk(unsigned long n)
