@@ -25,6 +25,9 @@
 #   - perf report --sort symbol,weight puts walk first; perf report
 #     --mem-mode (perf mem report): 90 % of the samples at src+offset,
 #     L1 hit, L1 TLB hit;
+#   - pdis/sel=1/u and inst.ret:u (an SBI counter) sampled in one session,
+#     both on the counter overflow interrupt (patch 0014): exact PDIS
+#     samples, inst.ret:u samples within one of count / P;
 #   - buffer boot: the buffer interrupt fired, about samples / 128 times.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
@@ -47,7 +50,7 @@ ON=1
 set -- \$(tally-pdis 1 | sed -n 's/^tally-pdis: src \\(.*\\)-\\(.*\\) stride .* dst \\(.*\\)-\\(.*\\) stride .*/\\1 \\2 \\3 \\4/p')
 S0=\$1 S1=\$2 D0=\$3 D1=\$4
 echo \"T:arrays \$S0 \$S1 \$D0 \$D1\"
-stat cnt -e inst.dec.load.spec:u,inst.dec.store.spec:u tally-pdis $N
+stat cnt -e inst.dec.load.spec:u,inst.dec.store.spec:u,inst.ret:u tally-pdis $N
 # pd TAG EVENT: record EVENT -c $P on tally-pdis, then one line
 # T:pd TAG rc samples in-walk in-src@256 in-dst@64 w4 w2 user kernel
 pd() {
@@ -82,6 +85,9 @@ pd lat pdis/sel=3,thresh=3/u
 pd latinv pdis/sel=3,thresh=3,inv=1/u
 pd ev pdis/sel=0,evmask=7,evmatch=2/u
 pd kern pdis/sel=1/k
+# PDIS and a sampled counter in one session: both raise the LCOFI
+P record -o /tmp/m.data -e pdis/sel=1/u -e inst.ret:u -c $P tally-pdis $N >/dev/null 2>&1
+echo \"T:mix \$? \$(samples /tmp/m.data pdis/sel=1/u) \$(samples /tmp/m.data inst.ret:u)\"
 dmesg | grep -e riscv-pdis -e Oops -e WARNING | sed 's/^/T:dmesg2 /'
 "
 
@@ -89,7 +95,7 @@ dmesg | grep -e riscv-pdis -e Oops -e WARNING | sed 's/^/T:dmesg2 /'
 pdval() { sed -n "s/^T:pd $1 //p" <<<"$LOG_TEXT" | awk -v f="$2" '{ print $f }'; }
 
 check_boot() {
-	local what=$1 buf=$2 loads stores want n w src dst w4 w2 u k t lam
+	local what=$1 buf=$2 loads stores want n w src dst w4 w2 u k t lam mrc mpd mret
 	check "$what: the pdis PMU is registered (buffer: $buf)" \
 		eval 'has "^T:dmesg .*riscv-pdis: decoded-instruction sampling" && has "^T:buf $buf$"'
 	loads=$(perf_value inst.dec.load.spec:u "T:cnt ")
@@ -138,6 +144,10 @@ check_boot() {
 	else
 		check "$what: no buffer interrupt (${lam:-none})" test "${lam:-x}" = 0
 	fi
+	read -r mrc mpd mret <<<"$(value mix)"
+	n=$(perf_value inst.ret:u "T:cnt ") want=$(( ${loads:-0} / P ))
+	check "$what: pdis/sel=1/u with inst.ret:u in one session (both on the LCOFI): ${mpd:-none} PDIS samples (exactly $want), ${mret:-none} inst.ret:u samples (${n:-none} / $P = $((${n:-0} / P)), +-1)" \
+		eval '[ "${mrc:-}" = 0 ] && same "${mpd:-}" "$want" && positive "$n" && near "${mret:-}" $((n / P)) 1 1'
 	check "$what: no warning or oops in the kernel log" hasnt '^T:dmesg2 .*(WARNING|Oops|fault)'
 	check_poweroff
 }
