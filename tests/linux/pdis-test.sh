@@ -28,6 +28,7 @@
 #   - pdis/sel=1/u and inst.ret:u (an SBI counter) sampled in one session,
 #     both on the counter overflow interrupt (patch 0014): exact PDIS
 #     samples, inst.ret:u samples within one of count / P;
+#   - nobuf=1: the same samples, from the CSRs (no buffer interrupt);
 #   - buffer boot: the buffer interrupt fired, about samples / 128 times.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
@@ -85,6 +86,10 @@ pd lat pdis/sel=3,thresh=3/u
 pd latinv pdis/sel=3,thresh=3,inv=1/u
 pd ev pdis/sel=0,evmask=7,evmatch=2/u
 pd kern pdis/sel=1/k
+cat /proc/interrupts >/tmp/irq0
+pd nobuf pdis/sel=1,nobuf=1/u
+cat /proc/interrupts >/tmp/irq1
+echo \"T:nobuf-lambi \$(irqs_during riscv-pdis-buffer)\"
 # PDIS and a sampled counter in one session: both raise the LCOFI
 P record -o /tmp/m.data -e pdis/sel=1/u -e inst.ret:u -c $P tally-pdis $N >/dev/null 2>&1
 echo \"T:mix \$? \$(samples /tmp/m.data pdis/sel=1/u) \$(samples /tmp/m.data inst.ret:u)\"
@@ -144,6 +149,9 @@ check_boot() {
 	else
 		check "$what: no buffer interrupt (${lam:-none})" test "${lam:-x}" = 0
 	fi
+	n=$(pdval nobuf 2) lam=$(value nobuf-lambi)
+	check "$what: pdis/sel=1,nobuf=1/u (records from the CSRs): ${n:-none} samples, as without nobuf ($(pdval ld 2)), ${lam:-none} buffer interrupts" \
+		eval '[ "$(pdval nobuf 1)" = 0 ] && same "$n" "$(pdval ld 2)" && [ "$lam" = 0 ]'
 	read -r mrc mpd mret <<<"$(value mix)"
 	n=$(perf_value inst.ret:u "T:cnt ") want=$(( ${loads:-0} / P ))
 	check "$what: pdis/sel=1/u with inst.ret:u in one session (both on the LCOFI): ${mpd:-none} PDIS samples (exactly $want), ${mret:-none} inst.ret:u samples (${n:-none} / $P = $((${n:-0} / P)), +-1)" \
