@@ -6,6 +6,7 @@
 #
 #   make bench            install the anchors (scripts/deps.sh --bench), run all
 #   make bench-paths      only the path lengths (payload and Linux)
+#   make bench-pdis       only the PDIS profiles (part 5 of bench.sh)
 #
 # BENCH_QEMU_PLUGIN is a QEMU 10.0.2 that loads TCG plugins (the project's
 # build has them off), used for the per-mode counts of the Linux runs and
@@ -60,4 +61,8 @@ bench-precise: bench-deps ## only precise sampling: skid and context-switch cost
 	@$(MAKE) --no-print-directory bench-build
 	@$(BENCH_ENV) $(TOP)/scripts/bench.sh precise
 
-.PHONY: bench bench-paths bench-precise bench-deps bench-build
+bench-pdis: $(FW_DYNAMIC) $(QEMU) linux ## only the PDIS profiles (Linux perf, no anchors needed)
+	@mkdir -p $(BENCH_OUT)
+	@$(BENCH_ENV) $(TOP)/scripts/bench.sh pdis
+
+.PHONY: bench bench-paths bench-precise bench-pdis bench-deps bench-build

@@ -3,7 +3,8 @@
 # `make bench` (mk/bench.mk, docs/performance.md): the project firmware
 # against Debian's OpenSBI 1.5.1, all under -icount shift=0.
 #
-#   bench.sh all|paths|precise|report   (report: from the results already there)
+#   bench.sh all|paths|precise|report|pdis   (report: from the results
+#                            already there; pdis: only part 5)
 #
 # 1. Path length per SBI call: tests/bench/payload (S-mode) on each
 #    firmware, counted three ways:
@@ -22,6 +23,9 @@
 #    counters (plugin). `bench.sh precise` runs only this part.
 # 3. Guest speed of the project's QEMU vs Debian's (tests/qemu-model/bench.sh).
 # 4. Footprint: image sizes, PMU code and per-hart state.
+# 5. PDIS (perf's "pdis" PMU, linux/patches/0012-0016): data-address and
+#    latency profiles of tally-pdis, whose pattern is known, with records
+#    from the CSRs and from the memory buffer (pdis.txt).
 # tests/bench/report.py then prints the table and draws the chart.
 #
 # Environment (mk/bench.mk sets it): TOP BUILD QEMU FW_DYNAMIC
@@ -246,11 +250,80 @@ run_footprint() {
 	} >"$f"
 }
 
+# PDIS: perf record -e pdis/sel=3/u (loads and stores) of tally-pdis on a
+# CPU with Sspdis, without and with the memory buffer. The guest sums the
+# samples up: per array, how many fall on the pattern (src + k*256,
+# dst + k*64), how many of its 256 slots are hit and how evenly, the
+# latency (weight) histogram; and the interrupts it took.
+PDIS_CPU=rv64,sscofpmf=true,smcntrpmf=true,smcsrind=true,sscsrind=true,smstateen=true,x-smpdis=true,x-sspdis=true
+pdis_guest() {
+	cat "$TOP/tests/linux/guest.sh"
+	cat <<'EOF'
+echo 10000000 >/proc/sys/kernel/perf_event_max_sample_rate
+echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent
+set -- $(tally-pdis 1 | sed -n 's/^tally-pdis: src \(.*\)-\(.*\) stride .* dst \(.*\)-\(.*\) stride .*/\1 \2 \3 \4/p')
+cat /proc/interrupts >/tmp/irq0
+perf record -o /tmp/p.data -e pdis/sel=3/u -c 97 -d -W tally-pdis 200000 >/dev/null 2>&1
+echo "T:pdis rc $?"
+cat /proc/interrupts >/tmp/irq1
+echo "T:pdis irq lcofi $(irqs_during riscv-pmu) lambi $(irqs_during riscv-pdis-buffer)"
+perf script -i /tmp/p.data -F addr,weight,ip,sym 2>/dev/null |
+awk -v s0=$1 -v s1=$2 -v d0=$3 -v d1=$4 '
+function h(x) { return ("0x" x) + 0 }
+function out(name, n, on, slot, lat,   i, hit, lo, hi, w, l) {
+	lo = -1; hi = 0
+	for (i = 0; i < 256; i++) {
+		if (slot[i] > 0) hit++
+		if (lo < 0 || slot[i] < lo) lo = slot[i]
+		if (slot[i] > hi) hi = slot[i]
+	}
+	for (w in lat) l = l " " w ":" lat[w]
+	printf "T:pdis %s samples %d on-pattern %d slots %d min %d max %d latency%s\n", name, n, on, hit, lo, hi, l
+}
+{
+	all++; a = h($1)
+	if ($4 != "walk") next
+	walk++
+	if (a >= s0 && a < s1) {
+		ln++; lw[$2]++
+		if ((a - s0) % 256 == 0) { lon++; ls[int((a - s0) / 256)]++ }
+	} else if (a >= d0 && a < d1) {
+		sn++; sw[$2]++
+		if ((a - d0) % 64 == 0) { son++; ss[int((a - d0) / 64)]++ }
+	} else other++
+}
+END {
+	printf "T:pdis total %d walk %d elsewhere-in-walk %d\n", all, walk, other
+	out("loads", ln, lon, ls, lw)
+	out("stores", sn, son, ss, sw)
+}'
+EOF
+}
+
+run_pdis() {
+	local name cpu f=$out/pdis.txt
+	: >"$f"
+	for name in csr buffer; do
+		cpu=$PDIS_CPU
+		[ $name = buffer ] && cpu=$PDIS_CPU,x-pdis-mem=true
+		log "PDIS profile of tally-pdis, records from the $name"
+		TOP=$TOP BUILD=$BUILD KERNEL=$KERNEL INITRAMFS=$INITRAMFS \
+			"$TOP/scripts/run-linux.sh" -q --icount --cpu "$cpu" \
+			--smp 1 --timeout 600 --log "$out/pdis-$name.log" \
+			-- "$(pdis_guest)" >/dev/null ||
+			die "Linux run failed, log $out/pdis-$name.log"
+		tr -d '\r' <"$out/pdis-$name.log" |
+			sed -n "s/^T:pdis /$name /p" >>"$f"
+	done
+	cat "$f"
+}
+
 main() {
 	mkdir -p "$out"
-	check_anchors
+	[ "$what" = pdis ] || check_anchors
 	case $what in
-	all) run_paths; run_precise; run_model; run_footprint ;;
+	all) run_paths; run_precise; run_model; run_footprint; run_pdis ;;
+	pdis) run_pdis; exit 0 ;;
 	paths) run_paths; run_precise; run_footprint ;;
 	precise)
 		run_precise
@@ -258,7 +331,7 @@ main() {
 			tee "$out/results-precise.txt"
 		return ;;
 	report) run_footprint ;;
-	*) die "usage: bench.sh all|paths|precise|report" ;;
+	*) die "usage: bench.sh all|paths|precise|report|pdis" ;;
 	esac
 	"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" |
 		tee "$out/results.txt"
