@@ -8,12 +8,14 @@
  * CSR that the supervisor or the firmware relies on and that a power-down
  * loses: the S-mode CSRs, delegation and environment (medeleg, mideleg,
  * menvcfg, mstateen0, mcounteren), the PMP, the PMU's counters, events
- * and inhibits, and the debug triggers (S/U-mode ones only). Pending interrupts (mip) are the interrupt controller's,
- * not the hart's, and stay. Counters delegated to S-mode are S-mode's to
- * save (docs/delegation.md) and are left alone, so they never count
- * M-mode in between.
+ * and inhibits, and the debug triggers (S/U-mode ones only). Pending
+ * interrupts (mip) are the interrupt controller's, not the hart's, and
+ * stay. Counters delegated to S-mode are S-mode's to save
+ * (docs/delegation.md): their values, events and inhibits are scrambled
+ * too, but their MINH stays set, so they never count M-mode.
  */
 #include <libfdt.h>
+#include <pmu/pmu_csr.h>
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_fdt.h>
@@ -92,23 +94,38 @@ static unsigned int event_csr(const struct sbi_scratch *s, unsigned int i)
 	return 0;
 }
 
+/*
+ * A delegated counter's event with MINH kept: it is in the upper half,
+ * which RV32 does not touch here (mhpmeventh, mcyclecfgh, minstretcfgh).
+ */
+static unsigned long deleg_event(unsigned long v)
+{
+#if __riscv_xlen == 64
+	v |= (unsigned long)PMU_EVT_MINH;
+#endif
+	return v;
+}
+
 static void lose_pmu(const struct sbi_scratch *s, unsigned long *x)
 {
 	uint32_t hw = sbi_plat.pmu.hw_mask;
+	uint32_t deleg = sbi_plat.pmu.deleg_mask;
 	unsigned int i, ev;
 
 	for (i = 0; i < 32; i++) {
-		if (!((hw >> i) & 1))
+		bool d = (deleg >> i) & 1;
+
+		if (!(((hw | deleg) >> i) & 1))
 			continue;
 		ev = event_csr(s, i);
 		if (ev)
-			csr_write_num(ev, next(x));
+			csr_write_num(ev, d ? deleg_event(next(x)) : next(x));
 		csr_write_num(CSR_MCYCLE + i, next(x));
 	}
-	/* the SBI counters run (or not) at random; delegated ones stay */
+	/* every counter runs (or not) at random; delegated ones never in M */
 	if (s->isa.has_mcountinhibit) {
-		csr_clear(CSR_MCOUNTINHIBIT, hw);
-		csr_set(CSR_MCOUNTINHIBIT, next(x) & hw);
+		csr_clear(CSR_MCOUNTINHIBIT, hw | deleg);
+		csr_set(CSR_MCOUNTINHIBIT, next(x) & (hw | deleg));
 	}
 }
 
