@@ -52,6 +52,7 @@ dmesg | grep riscv-pmu | sed 's/^/T:dmesg /'
 ON=1
 stat u -e $U tally-events $N
 stat uk -e instructions,instructions:u,instructions:k,inst.ret,inst.ret:u,inst.ret:k tally-events $N
+stat hg -e inst.ret:u,inst.ret:uH,inst.ret:uG tally-events $N
 stat mix -e $MIX tally-events $N
 stat mux -e ${MUX%,} tally-events $M
 ON=
@@ -107,6 +108,12 @@ check_boot() {
 		check "$what: $e:u ${u:-none} as in the :u session" \
 			same "$u" "$(perf_value "$e:u" "T:u ")"
 	done
+	# exclude_guest (:H) changes nothing with no guest; exclude_host (:G)
+	# leaves only guest modes (VS/VU), so nothing counts
+	u=$(perf_value inst.ret:u "T:hg ")
+	check "$what: inst.ret:uH ${u:-none} = inst.ret:u (exclude_guest), inst.ret:uG 0 (exclude_host)" \
+		eval 'positive "$u" && same "$(perf_value inst.ret:uH "T:hg ")" "$u" &&
+			same "$(perf_value inst.ret:uG "T:hg ")" 0'
 	all=0
 	[ "${2:-}" = mix ] && for e in ${MIX//,/ }; do
 		v=$(perf_value "$e" "T:mix ") r=$(refval mix "$e")
