@@ -204,6 +204,13 @@ check "all: the driver finds the 18 hardware counters delegated" \
 	has '^T:dmesg .*riscv-pmu-sbi: 18 hardware counters delegated \(mask 0x7fffd\)'
 for e in instructions:u branches:u dTLB-loads:inst.ret.load:u; do
 	v=$(perf_value "${e%%:inst*}" "T:u ") r=$(refval u "${e#dTLB-loads:}")
+	# generic events other than the fixed counters' need the DT's
+	# riscv,event-to-mhpmevent, which OpenSBI takes out of the DT it passes
+	if [ "$e" != instructions:u ] && has '^OpenSBI v'; then
+		skip "all: ${e%%:inst*} on a delegated counter" \
+			"OpenSBI removes the DT's riscv,pmu event map"
+		continue
+	fi
 	check "all: ${e%%:inst*} ${v:-none}, through SBI ${r:-none} (exactly)" \
 		eval 'positive "$r" && same "$v" "$r"'
 done
