@@ -22,7 +22,10 @@ FW_JUMP		:= $(BUILD)/firmware/fw_jump.bin
 FW_JUMP_ELF	:= $(BUILD)/firmware/fw_jump.elf
 FW_PAYLOAD	:= $(BUILD)/firmware/fw_payload.bin
 FW_PAYLOAD_ELF	:= $(BUILD)/firmware/fw_payload.elf
-QEMU		:= $(BUILD)/qemu/qemu-system-riscv64
+# The project's QEMU. QEMU=<path> (or QEMU32=) runs another binary as it
+# is: it is never built, linked or replaced (mk/qemu.mk).
+QEMU_BUILT	:= $(BUILD)/qemu/qemu-system-riscv64
+QEMU		:= $(QEMU_BUILT)
 # RV32 (mk/firmware32.mk): the same firmware and QEMU patches, 32-bit
 QEMU32		:= $(BUILD)/qemu/qemu-system-riscv32
 FW_DYNAMIC32	:= $(BUILD)/firmware32/fw_dynamic.bin

@@ -15,10 +15,10 @@ QEMU_STAMP	:= $(BUILD)/qemu/.key-$(QEMU_KEY)
 
 QEMU_BUILD_CMD	= TOP=$(TOP) CACHE=$(CACHE) QEMU_VERSION=$(QEMU_VERSION) \
 		  QEMU_TARBALL=$(QEMU_TARBALL) QEMU_KEY=$(QEMU_KEY) JOBS=$(JOBS) \
-		  $(TOP)/scripts/build-qemu.sh $(QEMU)
+		  $(TOP)/scripts/build-qemu.sh $(QEMU_BUILT)
 
 qemu: $(QEMU_STAMP) ## build (or reuse the cached) patched QEMU at build/qemu/
-	@test -e $(QEMU) || $(QEMU_BUILD_CMD)
+	@test -e $(QEMU_BUILT) || $(QEMU_BUILD_CMD)
 
 # The stamp's name carries the key: a new key means a missing stamp.
 $(QEMU_STAMP): $(DEPS_STAMP) $(QEMU_INPUTS)
@@ -26,8 +26,14 @@ $(QEMU_STAMP): $(DEPS_STAMP) $(QEMU_INPUTS)
 	@$(QEMU_BUILD_CMD)
 	@touch $@
 
-# Other rules may depend on $(QEMU) itself.
+# Other rules may depend on $(QEMU) itself. A QEMU of the user's is only
+# checked: building would replace it with a link to the cached binary.
+ifeq ($(QEMU),$(QEMU_BUILT))
 $(QEMU): $(QEMU_STAMP) ;
+else
+$(QEMU):
+	@test -x $@ || { echo "QEMU=$@: not an executable" >&2; exit 1; }
+endif
 
 qemu-key: ## print the QEMU cache key and its cache directory
 	@echo $(QEMU_KEY) $(CACHE)/qemu/$(QEMU_KEY)
