@@ -25,8 +25,9 @@
 # 4. Footprint: image sizes, PMU code and per-hart state.
 # 5. PDIS (perf's "pdis" PMU, linux/patches/0012-0016): data-address and
 #    latency profiles of tally-pdis, whose pattern is known, with records
-#    from the CSRs and from the memory buffer (pdis.txt).
-# tests/bench/report.py then prints the table and draws the chart.
+#    from the CSRs and from the memory buffer (pdis.txt; tests/bench/pdis.py
+#    checks them against the pattern, writes pdis.json, draws pdis.png).
+# tests/bench/report.py then prints the tables and draws the charts.
 #
 # Environment (mk/bench.mk sets it): TOP BUILD QEMU FW_DYNAMIC
 # FW_DYNAMIC_ELF BENCH_OUT BENCH_PAYLOAD BENCH_PLUGIN BENCH_QEMU_PLUGIN
@@ -312,6 +313,7 @@ EOF
 run_pdis() {
 	local name cpu f=$out/pdis.txt
 	: >"$f"
+	rm -f "$out/pdis.json" "$out/pdis.png"
 	for name in csr buffer; do
 		cpu=$PDIS_CPU
 		[ $name = buffer ] && cpu=$PDIS_CPU,x-pdis-mem=true
@@ -324,7 +326,6 @@ run_pdis() {
 		tr -d '\r' <"$out/pdis-$name.log" |
 			sed -n "s/^T:pdis /$name /p" >>"$f"
 	done
-	cat "$f"
 }
 
 main() {
@@ -332,7 +333,11 @@ main() {
 	[ "$what" = pdis ] || check_anchors
 	case $what in
 	all) run_paths; run_precise; run_model; run_footprint; run_pdis ;;
-	pdis) run_pdis; exit 0 ;;
+	pdis)
+		run_pdis
+		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" pdis |
+			tee "$out/results-pdis.txt"
+		return ;;
 	paths) run_paths; run_precise; run_footprint ;;
 	precise)
 		run_precise
