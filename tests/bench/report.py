@@ -6,7 +6,8 @@ report.py OUT_DIR [precise|pdis]: prints the tables, writes
 OUT_DIR/results.json, bench.png, precise.png and (with a pdis.txt)
 pdis.json and pdis.png; "precise" only the precise part (precise.json),
 "pdis" only the PDIS part (tests/bench/pdis.py). Path lengths are M-mode
-instructions per SBI call, trap entry to mret included (docs/performance.md says how each column is got).
+instructions per SBI call, trap entry to mret included (docs/performance.md
+says how each column is got).
 """
 import json
 import re
@@ -14,7 +15,8 @@ import statistics
 import sys
 from pathlib import Path
 
-import pdis
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import pdis  # noqa: E402 (tests/bench/pdis.py)
 
 FIRMWARES = ("tally", "opensbi")
 
