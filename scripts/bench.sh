@@ -25,8 +25,9 @@
 # 4. Footprint: image sizes, PMU code and per-hart state.
 # 5. PDIS (perf's "pdis" PMU, linux/patches/0012-0016): data-address and
 #    latency profiles of tally-pdis, whose pattern is known, with records
-#    from the CSRs and from the memory buffer (pdis.txt).
-# tests/bench/report.py then prints the table and draws the chart.
+#    from the CSRs and from the memory buffer (pdis.txt; tests/bench/pdis.py
+#    checks them against the pattern, writes pdis.json, draws pdis.png).
+# tests/bench/report.py then prints the tables and draws the charts.
 #
 # Environment (mk/bench.mk sets it): TOP BUILD QEMU FW_DYNAMIC
 # FW_DYNAMIC_ELF BENCH_OUT BENCH_PAYLOAD BENCH_PLUGIN BENCH_QEMU_PLUGIN
@@ -254,7 +255,8 @@ run_footprint() {
 # CPU with Sspdis, without and with the memory buffer. The guest sums the
 # samples up: per array, how many fall on the pattern (src + k*256,
 # dst + k*64), how many of its 256 slots are hit and how evenly, the
-# latency (weight) histogram; and the interrupts it took.
+# latency (weight) histogram, the samples of each slot (16 a line); and
+# the interrupts it took.
 PDIS_CPU=rv64,sscofpmf=true,smcntrpmf=true,smcsrind=true,sscsrind=true,smstateen=true,x-smpdis=true,x-sspdis=true
 pdis_guest() {
 	cat "$TOP/tests/linux/guest.sh"
@@ -262,6 +264,7 @@ pdis_guest() {
 echo 10000000 >/proc/sys/kernel/perf_event_max_sample_rate
 echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent
 set -- $(tally-pdis 1 | sed -n 's/^tally-pdis: src \(.*\)-\(.*\) stride .* dst \(.*\)-\(.*\) stride .*/\1 \2 \3 \4/p')
+echo "T:pdis range src $1 $2 dst $3 $4"
 cat /proc/interrupts >/tmp/irq0
 perf record -o /tmp/p.data -e pdis/sel=3/u -c 97 -d -W tally-pdis 200000 >/dev/null 2>&1
 echo "T:pdis rc $?"
@@ -270,15 +273,22 @@ echo "T:pdis irq lcofi $(irqs_during riscv-pmu) lambi $(irqs_during riscv-pdis-b
 perf script -i /tmp/p.data -F addr,weight,ip,sym 2>/dev/null |
 awk -v s0=$1 -v s1=$2 -v d0=$3 -v d1=$4 '
 function h(x) { return ("0x" x) + 0 }
-function out(name, n, on, slot, lat,   i, hit, lo, hi, w, l) {
+function out(name, n, on, slot, lat,   i, j, hit, lo, hi, w, l) {
 	lo = -1; hi = 0
 	for (i = 0; i < 256; i++) {
+		slot[i] += 0
 		if (slot[i] > 0) hit++
 		if (lo < 0 || slot[i] < lo) lo = slot[i]
 		if (slot[i] > hi) hi = slot[i]
 	}
 	for (w in lat) l = l " " w ":" lat[w]
 	printf "T:pdis %s samples %d on-pattern %d slots %d min %d max %d latency%s\n", name, n, on, hit, lo, hi, l
+	# the profile itself, 16 slots a line (short console lines)
+	for (i = 0; i < 256; i += 16) {
+		l = ""
+		for (j = i; j < i + 16; j++) l = l " " slot[j]
+		printf "T:pdis %s slots-from %d%s\n", name, i, l
+	}
 }
 {
 	all++; a = h($1)
@@ -303,6 +313,7 @@ EOF
 run_pdis() {
 	local name cpu f=$out/pdis.txt
 	: >"$f"
+	rm -f "$out/pdis.json" "$out/pdis.png"
 	for name in csr buffer; do
 		cpu=$PDIS_CPU
 		[ $name = buffer ] && cpu=$PDIS_CPU,x-pdis-mem=true
@@ -315,7 +326,6 @@ run_pdis() {
 		tr -d '\r' <"$out/pdis-$name.log" |
 			sed -n "s/^T:pdis /$name /p" >>"$f"
 	done
-	cat "$f"
 }
 
 main() {
@@ -323,7 +333,11 @@ main() {
 	[ "$what" = pdis ] || check_anchors
 	case $what in
 	all) run_paths; run_precise; run_model; run_footprint; run_pdis ;;
-	pdis) run_pdis; exit 0 ;;
+	pdis)
+		run_pdis
+		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" pdis |
+			tee "$out/results-pdis.txt"
+		return ;;
 	paths) run_paths; run_precise; run_footprint ;;
 	precise)
 		run_precise

@@ -2,15 +2,21 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Tables and chart of `make bench` (scripts/bench.sh wrote the inputs).
 
-report.py OUT_DIR: prints the tables, writes OUT_DIR/results.json and
-OUT_DIR/bench.png. Path lengths are M-mode instructions per SBI call, trap
-entry to mret included (docs/performance.md says how each column is got).
+report.py OUT_DIR [precise|pdis]: prints the tables, writes
+OUT_DIR/results.json, bench.png, precise.png and (with a pdis.txt)
+pdis.json and pdis.png; "precise" only the precise part (precise.json),
+"pdis" only the PDIS part (tests/bench/pdis.py). Path lengths are M-mode
+instructions per SBI call, trap entry to mret included (docs/performance.md
+says how each column is got).
 """
 import json
 import re
 import statistics
 import sys
 from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import pdis  # noqa: E402 (tests/bench/pdis.py)
 
 FIRMWARES = ("tally", "opensbi")
 
@@ -573,6 +579,10 @@ def main():
             dict(skid=sk, switch=cs), indent=1))
         precise_chart(sk, cs, out / "precise.png")
         return
+    if sys.argv[2:] == ["pdis"]:
+        if pdis.report(out) is None:
+            sys.exit(f"report: no {out / 'pdis.txt'}")
+        return
     d = load_paths(out)
     path_table(d)
     growth_table(d)
@@ -591,6 +601,8 @@ def main():
              switch=cs, model=m, footprint=fp), indent=1))
     chart(d, m, out / "bench.png")
     precise_chart(sk, cs, out / "precise.png")
+    # last: it exits when the profile does not match the pattern
+    pdis.report(out)
 
 
 if __name__ == "__main__":
