@@ -92,14 +92,19 @@
 #define PDISAMBCS_EMPTY			(1ULL << 62)
 #define PDISAMBCS_TRV			(1ULL << 63)
 /*
- * spdisambaddr: records are aligned to their size (64 bytes on RV64), so
- * bits 5:0 read 0. The draft says "bits 6:0" (RV32: "5:0") "so that
- * records are aligned to their size": one bit too many for a 64-byte
- * record, and with bit 6 hardwired the write pointer could not advance
- * by one record (Ssamb adds the bytes written). The model keeps the
- * stated purpose.
+ * spdisambaddr (RV64): bits 6:0 are hardcoded to 0, as the draft states.
+ * Ssamb adds the bytes written to sambaddr, and an instance that writes
+ * only in aligned units of a fixed size hardcodes the bits that offset
+ * into such a unit; so the PDIS buffer writes in 128-byte slots: each
+ * record takes one slot, written at once as the 64-byte record followed
+ * by 64 zero bytes, and the pointer advances by 128. Records stay aligned
+ * to their size; the buffer holds half as many records per byte. If the
+ * draft is corrected to bits 5:0, PDIS_AMB_SLOT_BYTES becomes 64 and
+ * nothing else changes. RV32 (bits 5:0, 32-byte records) is not
+ * modelled: the model refuses x-pdis-mem on riscv32 (MEM stays 0).
  */
-#define PDISAMBADDR_ALIGN_MASK		0x3fULL
+#define PDIS_AMB_SLOT_BYTES		128
+#define PDISAMBADDR_ALIGN_MASK		(PDIS_AMB_SLOT_BYTES - 1ULL)
 /* Local asynchronous memory buffer interrupt (Ssamb): mip/mie bit 14 */
 #define IRQ_LAMBI			14
 

@@ -26,6 +26,9 @@
 #define HENVCFG_PDISV	(1UL << HENVCFG_PDISV_SHIFT)
 #define AMB_SIZE(n)	((unsigned long)(n) << PDISAMBCS_SIZE_SHIFT)
 #define AMB_BMITH(n)	((unsigned long)(n) << PDISAMBCS_BMITH_SHIFT)
+#define SLOT		PDIS_AMB_SLOT_BYTES	/* record + zeros */
+#define SLOT_WORDS	(SLOT / 8)
+#define PATTERN		0xa5a5a5a5a5a5a5a5UL	/* the buffer before */
 
 static uint64_t amb[PAGE / 8] __attribute__((aligned(PAGE)));
 static uint64_t groot[2048] __attribute__((aligned(4 * PAGE)));
@@ -60,18 +63,26 @@ static unsigned long pte(unsigned long pa, unsigned long flags)
 	return ((pa >> 12) << 10) | flags;
 }
 
-/* record i of buf is a pm_ld_insn load record */
+/* slot i of buf: a pm_ld_insn load record, then zeros to the slot end */
 static bool load_rec(const volatile uint64_t *buf, unsigned int i)
 {
-	return (buf[8 * i + PDIS_REC_HDREV] & PDISHDR_TYPE_MASK) ==
-		       PDISHDR_TYPE_LOAD &&
-	       buf[8 * i + PDIS_REC_PC] == (unsigned long)pm_ld_insn &&
-	       buf[8 * i + PDIS_REC_ADR1] == (unsigned long)ldbuf;
+	const volatile uint64_t *r = buf + SLOT_WORDS * i;
+	unsigned int w;
+
+	for (w = PDIS_RECORD_BYTES / 8; w < SLOT_WORDS; w++)
+		if (r[w])
+			return false;
+	return (r[PDIS_REC_HDREV] & PDISHDR_TYPE_MASK) == PDISHDR_TYPE_LOAD &&
+	       r[PDIS_REC_PC] == (unsigned long)pm_ld_insn &&
+	       r[PDIS_REC_ADR1] == (unsigned long)ldbuf;
 }
 
 static void amb_clear(void)
 {
-	memset(amb, 0, sizeof(amb));
+	unsigned int i;
+
+	for (i = 0; i < PAGE / 8; i++)
+		amb[i] = PATTERN;
 }
 
 /* U-mode loads sampled into the buffer at addr; returns the write pointer */
@@ -107,12 +118,13 @@ static void test_s_buffer(void)
 
 	amb_clear();
 	w = sample_u(base, PDISAMBCS_EN | AMB_SIZE(0), 10 * PERIOD);
-	TEST_EQ(w, base + 10 * 64,
-		"S-mode buffer: 10 records of U-mode loads (spdisambaddr)");
+	TEST_EQ(w, base + 10 * SLOT,
+		"S-mode buffer: 10 records of U-mode loads, 128 bytes each");
 	for (i = 0; i < 10; i++)
 		ok &= load_rec(amb, i);
-	TEST_ASSERT(ok && !amb[8 * 10 + PDIS_REC_PC],
-		    "  each record: load, its PC and data address; no 11th");
+	TEST_ASSERT(ok && amb[SLOT_WORDS * 10 + PDIS_REC_PC] == PATTERN,
+		    "  each slot: load, its PC, data address, zero padding; "
+		    "no 11th");
 
 	/* batch mode: the LAMBI at half full reaches S-mode */
 	amb_clear();
@@ -125,7 +137,7 @@ static void test_s_buffer(void)
 	trap_set_irq_handler(IRQ_LAMBI, NULL);
 	TEST_EQ(trap_irq_count(IRQ_LAMBI), 1,
 		"batch (OF=1, BMIEN, BMITH=2): S-mode took one LAMBI (irq 14)");
-	TEST_EQ(lambi_wptr, base + PAGE / 2, "  at half full: 32 records");
+	TEST_EQ(lambi_wptr, base + PAGE / 2, "  at half full: 16 records");
 	TEST_EQ(lambi_cs & (PDISAMBCS_BMI | PDISAMBCS_TF), PDISAMBCS_BMI,
 		"  BMI=1, TF=0");
 	TEST_EQ(w, base + PAGE / 2, "  the handler stopped the source");
@@ -198,7 +210,7 @@ static void test_guest_buffer(void)
 	amb_clear();
 	r = lower_call_catch(guest_sample, 6 * PERIOD, LOWER_VS, &w);
 	TEST_EQ(r, NO_TRAP, "guest programs the buffer and samples itself");
-	TEST_EQ(w, GUEST_VA + 6 * 64,
+	TEST_EQ(w, GUEST_VA + 6 * SLOT,
 		"  guest spdisambaddr advanced by 6 records (guest VA)");
 	for (i = 0; i < 6; i++)
 		ok &= load_rec(amb, i);

@@ -2,7 +2,7 @@
 /*
  * Part 4: the PDIS memory buffer (hostile.pdisbuf). With PDIS delegated
  * and the buffer present, S-mode owns spdisambaddr; it aims the buffer at
- * the firmware image (first page, middle, last record), physically and
+ * the firmware image (first page, middle, last slot), physically and
  * through its own page tables, and samples. Each must fault (TF) without
  * writing: the firmware set menvcfg.PDISS=1, so the buffer writes with
  * S-mode privilege under the firmware's PMP. A buffer in S-mode's own
@@ -94,6 +94,7 @@ static void aim_translated(unsigned long target, const char *what)
 void pdisbuf_run(void)
 {
 	unsigned long w, fw = env.fw_base, end = env.fw_base + env.fw_size;
+	unsigned long mid = (fw + env.fw_size / 2) & ~PDISAMBADDR_ALIGN_MASK;
 
 	if (!reach()) {
 		test_skip("spdisambcs traps (no buffer or PDIS not delegated)",
@@ -104,12 +105,12 @@ void pdisbuf_run(void)
 	TEST_ASSERT(w > (unsigned long)own &&
 		    !(csr_read(CSR_SPDISAMBCS) & PDISAMBCS_TF),
 		    "pdisbuf: control: records in S-mode's own page (%lu)",
-		    (w - (unsigned long)own) / PDIS_RECORD_BYTES);
+		    (w - (unsigned long)own) / PDIS_AMB_SLOT_BYTES);
 	csr_write(CSR_SPDISAMBCS, 0);
 	aim(fw, fw, "the firmware's first byte");
-	aim(fw + env.fw_size / 2, fw + env.fw_size / 2, "the firmware's middle");
-	aim(end - PDIS_RECORD_BYTES, end - PDIS_RECORD_BYTES,
-	    "the firmware's last record");
+	aim(mid, mid, "the firmware's middle");
+	aim(end - PDIS_AMB_SLOT_BYTES, end - PDIS_AMB_SLOT_BYTES,
+	    "the firmware's last slot");
 	aim_translated(fw, "the firmware through S-mode's satp");
 	aim_translated(end - PAGE_SIZE, "the firmware's last page via satp");
 	if (env.clint)

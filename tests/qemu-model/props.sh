@@ -78,6 +78,13 @@ t "max: x-pdis-mem off" "[ \"\$(prop max x-pdis-mem)\" = false ]"
 dtb err6 rv64,sscofpmf=true,x-pdis-mem=true
 t "x-pdis-mem without x-smpdis is refused" \
 	"grep -q 'x-pdis-mem requires Smpdis' $tmp/err6.out"
+# riscv32 has no model of the RV32 record (32 bytes, spdisambaddr 5:0)
+q32=$(dirname "$qemu")/qemu-system-riscv32
+"$q32" -M virt,dumpdtb="$tmp/rv32.dtb" -bios none -smp 1 -m 256M \
+	-cpu rv32,sscofpmf=true,smcsrind=true,x-smpdis=true,x-pdis-mem=true \
+	-display none -monitor none -serial none >"$tmp/err7.out" 2>&1
+t "riscv32: x-pdis-mem is refused (MEM stays hardwired 0)" \
+	"grep -q 'x-pdis-mem is not supported on RV32' $tmp/err7.out"
 
 pmu() { fdtget -t x "$tmp/def.dtb" /pmu "$1" 2>/dev/null; }
 t "riscv,pmu: riscv,event-to-mhpmevent maps 0x5 to selector 5" \

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The PDIS memory buffer (x-pdis-mem) on the QEMU model: spdisambcs and
- * spdisambaddr (WARL, 64-byte aligned records), menvcfg.PDISS,
+ * spdisambaddr (WARL, bits 6:0 read 0: 128-byte slots, each the 64-byte
+ * record and 64 zero bytes written at once), menvcfg.PDISS,
  * henvcfg.PDISV, the LAMBI bit; records in memory instead of the sample
  * data registers; the owner's privilege and translation (M: physical,
  * S: satp, VS: vsatp + hgatp) with page-table and PMP permissions; a
@@ -34,7 +35,10 @@
 #define PTE_U		0x10UL
 #define PTE_AD		0xc0UL
 #define PTE_RWAD	(PTE_V | PTE_R | PTE_W | PTE_AD)
-#define RECS_PER_PAGE	(PAGE / PDIS_RECORD_BYTES)
+#define SLOT		PDIS_AMB_SLOT_BYTES
+#define SLOT_WORDS	(SLOT / 8)
+#define RECS_PER_PAGE	(PAGE / SLOT)
+#define PATTERN		0xa5a5a5a5a5a5a5a5UL	/* the buffer before a test */
 #define SIZE(n)		((unsigned long)(n) << PDISAMBCS_SIZE_SHIFT)
 #define BMITH(n)	((unsigned long)(n) << PDISAMBCS_BMITH_SHIFT)
 #define BUF_VA		0x40000000UL	/* S-mode VA of the buffer */
@@ -92,15 +96,26 @@ static unsigned long cs(void)
 
 static unsigned long rec_at(unsigned int i, unsigned int w)
 {
-	return ((volatile uint64_t *)amb)[i * 8 + w];
+	return ((volatile uint64_t *)amb)[i * SLOT_WORDS + w];
 }
 
-static void amb_clear(void)
+static void amb_fill(void)
 {
 	unsigned int i;
 
 	for (i = 0; i < 2 * PAGE / 8; i++)
-		((volatile uint64_t *)amb)[i] = 0;
+		((volatile uint64_t *)amb)[i] = PATTERN;
+}
+
+/* slot i: after the record, zeros (written) or the pattern (untouched) */
+static int pad_is(unsigned int i, unsigned long v)
+{
+	unsigned int w;
+
+	for (w = PDIS_RECORD_BYTES / 8; w < SLOT_WORDS; w++)
+		if (rec_at(i, w) != v)
+			return 0;
+	return 1;
 }
 
 /*
@@ -122,7 +137,7 @@ static void setup(unsigned long of, unsigned long addr, unsigned long ambcs)
 	hpm_event(C_DROPPED, HPM_EV_PDIS_DROPPED);
 	hpm_write(C_SAMPLES, 0);
 	hpm_write(C_DROPPED, 0);
-	amb_clear();
+	amb_fill();
 }
 
 static unsigned long run(unsigned long loads)
@@ -166,7 +181,14 @@ static void test_csrs(void)
 	check_eq(cs(), PDISAMBCS_EMPTY, "TRV, EMPTY read-only; EN=0: TRV 0");
 	csr_write(CSR_SPDISAMBADDR, -1UL);
 	check_eq(csr_read(CSR_SPDISAMBADDR), ~PDISAMBADDR_ALIGN_MASK,
-		 "spdisambaddr bits 5:0 read 0 (64-byte records)");
+		 "spdisambaddr all ones: bits 6:0 read 0 (128-byte slots)");
+	check_eq(csr_read(CSR_SPDISAMBADDR) & 0x7f, 0, "  bits 6:0 are 0");
+	csr_write(CSR_SPDISAMBADDR, 0x80001040UL);
+	check_eq(csr_read(CSR_SPDISAMBADDR), 0x80001000UL,
+		 "  bit 6 (0x40) hardwired: 0x80001040 reads 0x80001000");
+	csr_write(CSR_SPDISAMBADDR, 0x80001080UL);
+	check_eq(csr_read(CSR_SPDISAMBADDR), 0x80001080UL,
+		 "  bit 7 (0x80) writable");
 	csr_set(menvcfg, PDISS);
 	check_eq(csr_read(menvcfg) & PDISS, PDISS, "menvcfg.PDISS writable");
 	csr_clear(menvcfg, PDISS);
@@ -192,8 +214,12 @@ static void test_m_owner(void)
 	/* the sample data registers start empty in this test */
 	setup(0, base, PDISAMBCS_EN | SIZE(0));
 	run(PERIOD);
-	check_eq(wptr(), base + 64, "OF=0: a record advances spdisambaddr 64");
+	check_eq(wptr(), base + 128,
+		 "OF=0: a record advances spdisambaddr by the slot, 128");
 	check(load_rec(0), "  the record in memory: load, PC, address");
+	check(pad_is(0, 0), "  the slot's last 64 bytes written as zeros");
+	check(rec_at(1, 0) == PATTERN && pad_is(1, PATTERN),
+	      "  the next slot untouched");
 	check_eq(rec_at(0, PDIS_REC_LAT), 4, "  TOTAL latency 4");
 	check_eq(csr_read(CSR_MPDISCTL) & PDISCTL_OF, PDISCTL_OF, "  OF set");
 	check_eq(csr_read(mip) & MIP_LCOFIP, MIP_LCOFIP, "  LCOFI pending");
@@ -213,12 +239,15 @@ static void test_m_owner(void)
 	check(csr_read(0x151) == rec_at(0, 0) && csr_read(0x152) == rec_at(0, 1)
 	      && csr_read(0x156) == rec_at(0, 4),
 	      "MEM=0: the same record in the sample data registers");
-	check_eq(wptr(), base + 64, "  nothing written to memory");
+	check_eq(wptr(), base + SLOT, "  nothing written to memory");
 
 	setup(PDISCTL_OF, base, PDISAMBCS_EN | SIZE(0));
 	run(10 * PERIOD);
-	check_eq(wptr(), base + 10 * 64, "OF=1: 10 records");
-	check(load_rec(9) && !rec_at(10, PDIS_REC_PC), "  records 0-9 only");
+	check_eq(wptr(), base + 10 * SLOT, "OF=1: 10 records, 10 slots");
+	check(load_rec(9) && rec_at(10, PDIS_REC_PC) == PATTERN,
+	      "  records 0-9 only");
+	check(pad_is(9, 0) && pad_is(10, PATTERN),
+	      "  slots 0-9 padded with zeros, slot 10 untouched");
 	check_eq(csr_read(mip) & MIP_LCOFIP, 0, "  OF=1: no LCOFI");
 
 	setup(PDISCTL_OF, base, SIZE(0));
@@ -228,13 +257,13 @@ static void test_m_owner(void)
 	check_eq(hpm_read(C_SAMPLES), 0, "  PDIS.SAMPLES 0");
 
 	/* outside RAM: the write fails on the bus */
-	setup(PDISCTL_OF, 0x90000000UL + 64, PDISAMBCS_EN | SIZE(0));
+	setup(PDISCTL_OF, 0x90000000UL + SLOT, PDISAMBCS_EN | SIZE(0));
 	run(3 * PERIOD);
 	check_eq(cs() & (PDISAMBCS_TF | PDISAMBCS_TRV), PDISAMBCS_TF,
 		 "write to no memory: TF=1, TRV=0");
 	check_eq(csr_read(mip) & MIP_LAMBIP, MIP_LAMBIP, "  LAMBI pending");
 	check_eq(hpm_read(C_DROPPED), 1, "  the faulting record dropped");
-	check_eq(wptr(), 0x90000000UL + 64, "  spdisambaddr not advanced");
+	check_eq(wptr(), 0x90000000UL + SLOT, "  spdisambaddr not advanced");
 }
 
 static void test_wrap(void)
@@ -246,21 +275,21 @@ static void test_wrap(void)
 	n = RECS_PER_PAGE * 3 + 5;
 	run(n * PERIOD);
 	samples = hpm_read(C_SAMPLES);
-	check_eq(samples, n, "wrap: PDIS.SAMPLES counts every record (197)");
+	check_eq(samples, n, "wrap: PDIS.SAMPLES counts every record (101)");
 	check_eq(cs() & PDISAMBCS_WRAP, PDISAMBCS_WRAP, "  WRAP set");
-	check_eq(wptr(), base + 5 * 64, "  write pointer wrapped to slot 5");
+	check_eq(wptr(), base + 5 * SLOT, "  write pointer wrapped to slot 5");
 	for (i = 0; i < RECS_PER_PAGE; i++)
-		ok &= load_rec(i);
-	check(ok, "  all 64 slots hold records: SAMPLES > records found");
-	check_eq(rec_at(RECS_PER_PAGE, PDIS_REC_PC), 0,
+		ok &= load_rec(i) && pad_is(i, 0);
+	check(ok, "  all 32 slots hold records: SAMPLES > records found");
+	check_eq(rec_at(RECS_PER_PAGE, PDIS_REC_PC), PATTERN,
 		 "  nothing past the 4 KiB buffer");
 
 	setup(PDISCTL_OF, base, PDISAMBCS_EN | PDISAMBCS_SOF | SIZE(0));
 	run(n * PERIOD);
 	check_eq(hpm_read(C_SAMPLES), RECS_PER_PAGE,
-		 "stop-on-full: 64 records stored");
+		 "stop-on-full: 32 records stored (4 KiB / 128)");
 	check_eq(hpm_read(C_DROPPED), n - RECS_PER_PAGE,
-		 "  PDIS.DROPPED: the rest (SAMPLES + DROPPED = 197)");
+		 "  PDIS.DROPPED: the rest (SAMPLES + DROPPED = 101)");
 	check_eq(wptr(), base, "  spdisambaddr holds the base");
 	check_eq(cs() & PDISAMBCS_WRAP, PDISAMBCS_WRAP, "  WRAP set");
 }
@@ -273,12 +302,12 @@ static void test_batch(void)
 				SIZE(0));
 	left = run(100 * PERIOD);
 	check(left > 0, "batch: LAMBI pended while sampling");
-	check_eq(wptr(), base + PAGE / 2, "  at BMITH=2: half full (32)");
+	check_eq(wptr(), base + PAGE / 2, "  at BMITH=2: half full (16)");
 	check_eq(cs() & (PDISAMBCS_BMI | PDISAMBCS_TF), PDISAMBCS_BMI,
 		 "  BMI=1, TF=0");
 	check_eq(csr_read(mip) & MIP_LCOFIP, 0, "  no LCOFI (OF=1)");
-	check_eq(left, 100 * PERIOD - 32 * PERIOD,
-		 "  pended right after the 32nd record's load");
+	check_eq(left, 100 * PERIOD - RECS_PER_PAGE / 2 * PERIOD,
+		 "  pended right after the 16th record's load");
 
 	setup(PDISCTL_OF, base, PDISAMBCS_EN | PDISAMBCS_BMIEN | BMITH(1) |
 				SIZE(1));
@@ -333,17 +362,17 @@ static void test_s_owner(void)
 	csr_write(satp, 0);
 	setup(PDISCTL_OF, (unsigned long)amb, PDISAMBCS_EN | SIZE(0));
 	run(2 * PERIOD);
-	check(wptr() == (unsigned long)amb + 128 && load_rec(1),
+	check(wptr() == (unsigned long)amb + 2 * SLOT && load_rec(1),
 	      "PDISS=1, satp Bare: records at the physical address");
 
 	/* translated: BUF_VA */
 	s_paging(pte(amb[0], PTE_RWAD), pte(amb[1], PTE_RWAD));
 	setup(PDISCTL_OF, BUF_VA, PDISAMBCS_EN | SIZE(1));
 	run(3 * PERIOD);
-	check(wptr() == BUF_VA + 3 * 64 && load_rec(2),
+	check(wptr() == BUF_VA + 3 * SLOT && load_rec(2) && pad_is(2, 0),
 	      "PDISS=1, Sv39: records through satp, at the mapped page");
 
-	/* page 1 read-only: the 65th record faults */
+	/* page 1 read-only: the 33rd record faults */
 	s_paging(pte(amb[0], PTE_RWAD), pte(amb[1], PTE_V | PTE_R | PTE_AD));
 	setup(PDISCTL_OF, BUF_VA, PDISAMBCS_EN | SIZE(1));
 	run((RECS_PER_PAGE + 3) * PERIOD);
@@ -351,15 +380,15 @@ static void test_s_owner(void)
 		 PDISAMBCS_TF | (1UL << PDISAMBCS_TFPTR_SHIFT),
 		 "read-only page: TF=1, TFPTR=1 (the second page)");
 	check_eq(wptr(), BUF_VA + PAGE, "  stopped at the faulting page");
-	check_eq(hpm_read(C_SAMPLES), RECS_PER_PAGE, "  64 records written");
+	check_eq(hpm_read(C_SAMPLES), RECS_PER_PAGE, "  32 records written");
 	check_eq(csr_read(mip) & MIP_LAMBIP, MIP_LAMBIP, "  LAMBI pending");
-	check_eq(amb[1][0], 0, "  nothing on the read-only page");
+	check_eq(amb[1][0], PATTERN, "  nothing on the read-only page");
 	/* fixed by software: clearing TF restarts the buffer */
 	s_paging(pte(amb[0], PTE_RWAD), pte(amb[1], PTE_RWAD));
 	csr_clear(CSR_SPDISAMBCS, PDISAMBCS_TF);
 	csr_clear(mip, MIP_LAMBIP);
 	run(2 * PERIOD);
-	check(wptr() == BUF_VA + PAGE + 128 && amb[1][PDIS_REC_PC] ==
+	check(wptr() == BUF_VA + PAGE + 2 * SLOT && amb[1][PDIS_REC_PC] ==
 	      (unsigned long)pm_load_insn, "  TF cleared: writes resume");
 
 	/* sampled in VS-mode: still the HS-level satp, not the guest's */
@@ -382,9 +411,9 @@ static void test_s_owner(void)
 	csr_write(CSR_VSATP, 0);
 	csr_write(mcountinhibit, ALL_INH);
 	csr_write(CSR_VSPDISCTL, 0);
-	check(wptr() == BUF_VA + 64 && !(cs() & PDISAMBCS_TF) &&
+	check(wptr() == BUF_VA + SLOT && !(cs() & PDISAMBCS_TF) &&
 	      rec_at(0, PDIS_REC_ADR1) == (unsigned long)ldbuf &&
-	      !amb[1][PDIS_REC_ADR1],
+	      amb[1][PDIS_REC_ADR1] == PATTERN,
 	      "PDISS=1, a VS-mode sample: the HS-level satp, not the guest's");
 
 	s_paging(pte(amb[0], PTE_RWAD | PTE_U), 0);
@@ -411,6 +440,18 @@ static void test_s_owner(void)
 	check_eq(cs() & PDISAMBCS_TF, PDISAMBCS_TF,
 		 "PDISS=1: PMP denies S the page: TF");
 	check_eq(denied[PDIS_REC_PC], 0, "  the page untouched");
+	/* entry 0 now denies S only the last 64 bytes of slot 0 */
+	csr_write(pmpaddr0, (((unsigned long)denied + 64) >> 2) | 7);
+	setup(PDISCTL_OF, (unsigned long)denied, PDISAMBCS_EN | SIZE(0));
+	run(PERIOD);
+	check((cs() & PDISAMBCS_TF) && !denied[PDIS_REC_PC],
+	      "PMP denies S a slot's padding half: TF, record not written");
+	setup(PDISCTL_OF, (unsigned long)denied + SLOT, PDISAMBCS_EN | SIZE(0));
+	run(PERIOD);
+	check(!(cs() & PDISAMBCS_TF) &&
+	      denied[SLOT_WORDS + PDIS_REC_PC] == (unsigned long)pm_load_insn,
+	      "  the next slot, outside the entry, is written");
+	csr_write(pmpaddr0, pmpaddr);
 	csr_clear(menvcfg, PDISS);
 	setup(PDISCTL_OF, (unsigned long)denied, PDISAMBCS_EN | SIZE(0));
 	run(PERIOD);
@@ -441,13 +482,13 @@ static void test_vs_owner(void)
 
 	setup(PDISCTL_OF, GUEST_VA, PDISAMBCS_EN | SIZE(0));
 	run(2 * PERIOD);
-	check(wptr() == GUEST_VA + 128 && load_rec(1),
+	check(wptr() == GUEST_VA + 2 * SLOT && load_rec(1) && pad_is(1, 0),
 	      "PDISV=1: guest VA -> vsatp -> hgatp -> host page");
 
 	csr_clear(menvcfg, PDISS);
 	setup(PDISCTL_OF, (unsigned long)amb, PDISAMBCS_EN | SIZE(0));
 	run(PERIOD);
-	check(wptr() == (unsigned long)amb + 64 && load_rec(0),
+	check(wptr() == (unsigned long)amb + SLOT && load_rec(0),
 	      "PDISV=1 without PDISS: M-mode owner, physical");
 	csr_set(menvcfg, PDISS);
 
@@ -456,7 +497,7 @@ static void test_vs_owner(void)
 	check_eq(cs() & (PDISAMBCS_TF | PDISAMBCS_TFPTR_MASK),
 		 PDISAMBCS_TF | (1UL << PDISAMBCS_TFPTR_SHIFT),
 		 "guest-physical page not mapped by hgatp: TF, TFPTR=1");
-	check_eq(hpm_read(C_SAMPLES), RECS_PER_PAGE, "  64 records first");
+	check_eq(hpm_read(C_SAMPLES), RECS_PER_PAGE, "  32 records first");
 
 	gl0[0] = pte(amb[0], PTE_RWAD);
 	setup(PDISCTL_OF, GUEST_VA, PDISAMBCS_EN | SIZE(0));
@@ -497,7 +538,7 @@ static void test_access(void)
 	check_eq(run_lower(rd_ambcs, 0, MODE_S), SIZE(2) | PDISAMBCS_EMPTY,
 		 "mstateen0.PDIS=1: S reads spdisambcs");
 	check_eq(trap_in(wr_ambaddr, 0x12345, MODE_S), 0, "S writes spdisambaddr");
-	check_eq(csr_read(CSR_SPDISAMBADDR), 0x12340, "  aligned to 64 bytes");
+	check_eq(csr_read(CSR_SPDISAMBADDR), 0x12300, "  bits 6:0 read 0");
 	check_eq(trap_in(rd_ambcs, 0, MODE_U), CAUSE_ILLEGAL, "U: illegal");
 	csr_write(CSR_HSTATEEN0, base);
 	check_eq(trap_in(rd_ambcs, 0, MODE_VS), CAUSE_VIRTUAL,

@@ -2,32 +2,39 @@
 /*
  * (b2) PDIS batch mode (the PDIS memory buffer, x-pdis-mem): the U-mode
  * load loop sampled every 89th load into a 4 KiB buffer with OF=1, MEM=1
- * and BMIEN=1, BMITH=2. No LCOFI; each LAMBI (half full, 32 records)
- * drains the buffer and rewinds it. Every record must be the hot load with
- * the element it read; PDIS.SAMPLES counts them all, PDIS.DROPPED none.
- * Then the same run without draining: a circular buffer keeps the last 64
- * (PDIS.SAMPLES above the records found), stop-on-full the first 64 (the
- * rest in PDIS.DROPPED).
+ * and BMIEN=1, BMITH=2. Each record takes a 128-byte slot (the 64-byte
+ * record, then 64 zero bytes), so the buffer holds 32. No LCOFI; each
+ * LAMBI (half full, 16 records) drains the buffer and rewinds it. Every
+ * record must be the hot load with the element it read, its padding zero;
+ * PDIS.SAMPLES counts them all, PDIS.DROPPED none. Then the same run
+ * without draining: a circular buffer keeps the last 32 (PDIS.SAMPLES
+ * above the records found), stop-on-full the first 32 (the rest in
+ * PDIS.DROPPED).
  */
 #include "sampling.h"
 
 #define BATCH_N		89
-#define RING_RECS	64
-#define RING_BYTES	(RING_RECS * PDIS_RECORD_BYTES)
+#define RING_BYTES	4096		/* SIZE 0 */
+#define SLOT		PDIS_AMB_SLOT_BYTES
+#define RING_RECS	(RING_BYTES / SLOT)
+#define PATTERN		0xa5	/* the ring's bytes before a run */
 #define AMB_BMITH(n)	((unsigned long)(n) << PDISAMBCS_BMITH_SHIFT)
 #define BATCH_CS	(PDISAMBCS_EN | PDISAMBCS_BMIEN | AMB_BMITH(2))
 
 static uint64_t ring[RING_BYTES / 8] __attribute__((aligned(RING_BYTES)));
 static unsigned long pcs[MAX_SAMPLES];
-static unsigned long lambis, lambi_bad;
+static unsigned long lambis, lambi_bad, pad_bad;
 
 static void drain(unsigned long upto)
 {
-	unsigned long i, n = (upto - (unsigned long)ring) / PDIS_RECORD_BYTES;
+	unsigned long i, w, n = (upto - (unsigned long)ring) / SLOT;
 
 	for (i = 0; i < n && smp.nr_pdis < MAX_SAMPLES; i++) {
-		const uint64_t *r = &ring[8 * i];
+		const uint64_t *r = &ring[SLOT / 8 * i];
 		struct pdis_rec *d = &smp.rec[smp.nr_pdis++];
+
+		for (w = PDIS_RECORD_BYTES / 8; w < SLOT / 8; w++)
+			pad_bad += r[w] != 0;
 
 		d->hdr = r[PDIS_REC_HDREV];
 		d->pc = r[PDIS_REC_PC];
@@ -59,8 +66,8 @@ static unsigned long run_batch(unsigned long ambcs, bool lambi, int cs,
 	unsigned long w;
 
 	sampler_reset();
-	lambis = lambi_bad = 0;
-	memset(ring, 0, sizeof(ring));
+	lambis = lambi_bad = pad_bad = 0;
+	memset(ring, PATTERN, sizeof(ring));
 	dctr_setup(cs, HPM_EV_PDIS_SAMPLES, 0);
 	dctr_setup(cd, HPM_EV_PDIS_DROPPED, 0);
 	pdis_amb_set((unsigned long)ring, ambcs);
@@ -97,7 +104,7 @@ static unsigned long bad_records(unsigned long first_k)
 	return bad;
 }
 
-/* ring slot s holds record k, k % 64 = s, the last of the total */
+/* ring slot s holds record k, k % 32 = s, the last of the total */
 static unsigned long circular_bad(unsigned long total)
 {
 	unsigned long s, k, bad = 0, first = total - RING_RECS;
@@ -122,19 +129,21 @@ void demo_pdis_batch(void)
 	TEST_EQ(bad_records(0), 0,
 		"PDIS batch: every record is hot_load with the element it read");
 	print_pc_table("PDIS batch-mode records (MEM=1, OF=1, a LAMBI at "
-		       "half of 64, every 89th load)", pcs, smp.nr_pdis, 8);
+		       "half of 32, every 89th load)", pcs, smp.nr_pdis, 8);
 	TEST_EQ(smp.nr_pdis, total,
 		"PDIS batch: %lu records collected, one every %u loads", total,
 		BATCH_N);
 	TEST_EQ(lambis, total / (RING_RECS / 2),
-		"PDIS batch: one LAMBI per 32 records (BMITH=2)");
+		"PDIS batch: one LAMBI per 16 records (BMITH=2)");
 	TEST_EQ(lambi_bad, 0, "PDIS batch: each LAMBI had BMI=1, TF=0");
+	TEST_EQ(pad_bad, 0,
+		"PDIS batch: each slot's last 64 bytes written as zeros");
 	TEST_EQ(trap_irq_count(IRQ_LCOF), lcofis,
 		"PDIS batch: no LCOFI (OF stayed 1)");
 	TEST_EQ(dctr_read(cs), total, "PDIS batch: PDIS.SAMPLES = %lu", total);
 	TEST_EQ(dctr_read(cd), 0, "PDIS batch: PDIS.DROPPED = 0");
 
-	/* circular: the last 64 records stay, the older ones are overwritten */
+	/* circular: the last 32 records stay, the older ones are overwritten */
 	w = run_batch(PDISAMBCS_EN, false, cs, cd);
 	smp.nr_pdis = 0;
 	drain((unsigned long)ring + RING_BYTES);
@@ -142,17 +151,17 @@ void demo_pdis_batch(void)
 		    (csr_read(CSR_SPDISAMBCS) & PDISAMBCS_WRAP),
 		    "PDIS circular: PDIS.SAMPLES %lu > the %u records found "
 		    "(WRAP=1)", dctr_read(cs), RING_RECS);
-	TEST_EQ(w, (unsigned long)ring + (total % RING_RECS) * PDIS_RECORD_BYTES,
+	TEST_EQ(w, (unsigned long)ring + (total % RING_RECS) * SLOT,
 		"PDIS circular: the write pointer at the oldest record");
 	TEST_EQ(circular_bad(total), 0,
 		"PDIS circular: each slot holds the latest record of its turn");
 
-	/* stop-on-full: the first 64 stay, the rest are dropped */
+	/* stop-on-full: the first 32 stay, the rest are dropped */
 	w = run_batch(PDISAMBCS_EN | PDISAMBCS_SOF, false, cs, cd);
 	smp.nr_pdis = 0;
 	drain((unsigned long)ring + RING_BYTES);
-	TEST_EQ(bad_records(0), 0, "PDIS stop-on-full: the first 64 records");
-	TEST_EQ(dctr_read(cs), RING_RECS, "PDIS stop-on-full: PDIS.SAMPLES 64");
+	TEST_EQ(bad_records(0), 0, "PDIS stop-on-full: the first 32 records");
+	TEST_EQ(dctr_read(cs), RING_RECS, "PDIS stop-on-full: PDIS.SAMPLES 32");
 	TEST_EQ(dctr_read(cd), total - RING_RECS,
 		"PDIS stop-on-full: PDIS.DROPPED counts the %lu lost",
 		total - RING_RECS);

@@ -168,7 +168,8 @@ static int sim_csr(unsigned int csr, uint64_t **reg, uint64_t *wmask,
 	if ((csr == CSR_SPDISAMBCS || csr == CSR_SPDISAMBADDR) &&
 	    sim.cfg.pdismem) {
 		*reg = csr == CSR_SPDISAMBCS ? &sim.ambcs : &sim.ambaddr;
-		*wmask = ~0ULL;
+		/* spdisambaddr: bits 6:0 read 0, as on the hart */
+		*wmask = csr == CSR_SPDISAMBCS ? ~0ULL : ~PDISAMBADDR_ALIGN_MASK;
 		return 0;
 	}
 	if (csr == SIM_MSTATEEN0 && sim.cfg.smstateen) {
