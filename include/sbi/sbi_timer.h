@@ -19,5 +19,8 @@ void sbi_timer_set(uint64_t when);
 void sbi_timer_process(void);
 /* Current time (time CSR or mtime). */
 uint64_t sbi_timer_value(void);
+/* Sstc's compare value across a non-retentive suspend (0 without Sstc). */
+uint64_t sbi_timer_hart_save(void);
+void sbi_timer_hart_restore(uint64_t stimecmp);
 
 #endif /* SBI_TIMER_H */

@@ -143,14 +143,17 @@ int sbi_hsm_hart_suspend(uint32_t type, unsigned long addr,
 void sbi_hsm_suspend_non_ret(unsigned long addr, unsigned long opaque)
 {
 	struct sbi_scratch *s = sbi_scratch_this();
+	uint64_t stimecmp;
 
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_SUSPENDED);
 	pmu_hart_suspend(&s->pmu);
 	sbi_dbtr_hart_save(&s->dbtr);
+	stimecmp = sbi_timer_hart_save();
 	suspend_wait();
 	if (sbi_suspend_loss_enabled())
 		sbi_suspend_lose_state(s);
 	sbi_hart_restore();
+	sbi_timer_hart_restore(stimecmp);
 	sbi_dbtr_hart_restore(&s->dbtr);
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_STARTED);
 	s->next_addr = addr;

@@ -26,9 +26,16 @@ static void csr_write_stimecmp(uint64_t when)
 	csr_write(CSR_STIMECMP, (unsigned long)when);
 	csr_write(CSR_STIMECMPH, (unsigned long)(when >> 32));
 }
+
+static uint64_t csr_read_stimecmp(void)
+{
+	return ((uint64_t)csr_read(CSR_STIMECMPH) << 32) |
+	       csr_read(CSR_STIMECMP);
+}
 #else
 #define csr_read_time()		csr_read(CSR_TIME)
 #define csr_write_stimecmp(v)	csr_write(CSR_STIMECMP, v)
+#define csr_read_stimecmp()	csr_read(CSR_STIMECMP)
 #endif
 
 uint64_t sbi_timer_value(void)
@@ -58,4 +65,24 @@ void sbi_timer_process(void)
 {
 	csr_clear(CSR_MIE, MIP_MTIP);
 	csr_set(CSR_MIP, MIP_STIP);
+}
+
+/*
+ * The S-mode timer across a non-retentive suspend. The device tree does
+ * not say riscv,timer-cannot-wake-cpu, so the supervisor counts on its
+ * timer to survive every idle state and wake the hart (Linux then never
+ * reprograms it): the firmware keeps Sstc's compare value, which a
+ * powered-down hart loses. The ACLINT's mtimecmp is outside the hart.
+ */
+uint64_t sbi_timer_hart_save(void)
+{
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC))
+		return csr_read_stimecmp();
+	return 0;
+}
+
+void sbi_timer_hart_restore(uint64_t stimecmp)
+{
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC))
+		csr_write_stimecmp(stimecmp);
 }

@@ -25,6 +25,7 @@ static const struct {
 	{ "susp", test_susp },
 	{ "nonret", test_nonret_state },
 	{ "nonret-ipi", test_nonret_wake_ipi },
+	{ "nonret-timer", test_nonret_wake_timer },
 	{ "hsm", test_hsm },
 	{ "hsm-params", test_hsm_bad_params },
 	{ "dbcn-outside", test_dbcn_outside_ram },

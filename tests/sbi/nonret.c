@@ -127,3 +127,56 @@ void test_nonret_wake_ipi(void)
 	csr_clear(CSR_SIP, SIP_SSIP);
 	csr_write(CSR_SIE, 0);
 }
+
+/*
+ * The S-mode timer across a non-retentive suspend. The DT does not say
+ * riscv,timer-cannot-wake-cpu, so a supervisor may leave its timer armed
+ * through any suspend and count on it (Linux's cpuidle does): the timer
+ * interrupt that ends the suspend is still pending at the resume, and a
+ * timer armed for later, when something else woke the hart, still fires
+ * at its time. With Sstc the firmware must keep stimecmp, which the
+ * emulated loss scrambles (docs/firmware.md).
+ */
+void test_nonret_wake_timer(void)
+{
+	unsigned long stvec = csr_read(CSR_STVEC), me = current_hartid();
+	unsigned long when, end, fired = 0;
+	struct payload_resume r;
+	struct sbiret ret;
+
+	local_irq_disable();
+	csr_write(CSR_SIE, SIP_STIP);
+	sbi_set_timer(time_now() + usec_to_ticks(2000));
+	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
+				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, CANARY,
+				      &r);
+	csr_write(CSR_STVEC, stvec);
+	if (TEST_ASSERT(r.resumed,
+			"timer wake-up: the hart resumes at resume_addr (%s)",
+			sbi_err_name(ret.error)))
+		TEST_ASSERT(csr_read(CSR_SIP) & SIP_STIP,
+			    "timer wake-up: sip.STIP is still pending after the resume");
+
+	csr_write(CSR_SIE, SIP_SSIP | SIP_STIP);
+	when = time_now() + usec_to_ticks(20000);
+	sbi_set_timer(when);
+	TEST_SBI_OK(sbi_send_ipi(1, me), "self-IPI with the timer armed 20 ms ahead");
+	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
+				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, CANARY,
+				      &r);
+	csr_write(CSR_STVEC, stvec);
+	csr_clear(CSR_SIP, SIP_SSIP);
+	if (TEST_ASSERT(r.resumed,
+			"IPI wake-up, timer armed: the hart resumes at resume_addr (%s)",
+			sbi_err_name(ret.error))) {
+		end = when + usec_to_ticks(200000);
+		while (time_now() < end && !fired)
+			if (csr_read(CSR_SIP) & SIP_STIP)
+				fired = time_now();
+		TEST_ASSERT(fired && fired >= when,
+			    "IPI wake-up: the timer armed before the suspend fires at its time after it (%ld ticks after it)",
+			    fired ? (long)(fired - when) : 0L);
+	}
+	sbi_set_timer(~0UL);
+	csr_write(CSR_SIE, 0);
+}

@@ -37,6 +37,7 @@ void test_sse(void);
 void test_susp(void);
 void test_nonret_state(void);
 void test_nonret_wake_ipi(void);
+void test_nonret_wake_timer(void);
 void test_hsm(void);
 void test_hsm_bad_params(void);
 void test_dbcn_outside_ram(void);
