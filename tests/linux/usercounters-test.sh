@@ -13,7 +13,9 @@
 #     shows the program really reads the CSRs;
 #   - perf_user_access = 2: in the run with the least instret (the one no
 #     timer tick or IPI hit: instret also counts the kernel's work on the
-#     hart, some 20k instructions a tick), instret advances by exactly 2N
+#     hart, some 20k instructions a tick; of those, the least cycle: one
+#     check-opensbi run saw cycle 4.3 x 2N in a run with exact instret),
+#     instret advances by exactly 2N
 #     plus the few instructions between the reads (at most SLACK); cycle
 #     by at least as much and at most 4 x (the icount clock also runs while
 #     the other three harts do); time advances;
