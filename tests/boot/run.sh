@@ -23,7 +23,9 @@ check() {	# check DESCRIPTION COMMAND...
 }
 
 # has LOG REGEX: a line of the console log matches
-has() { tr -d '\r' <"$1" | grep -aqE -- "$2"; }
+# (grep reads to the end: with -q it could stop early, tr then dies of
+# SIGPIPE on a long log and pipefail turns the match into a failure)
+has() { tr -d '\r' <"$1" | grep -aE -- "$2" >/dev/null; }
 
 # payload NAME run-payload.sh args...: a payload run, counted
 payload() {
