@@ -23,7 +23,7 @@ BENCH_QEMU_PLUGIN	?= /usr/bin/qemu-system-riscv64
 BENCH_OPENSBI		?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
 BENCH_DEPS_STAMP	:= $(CACHE)/stamps/deps-bench-$(call hash_files,$(TOP)/scripts/deps.sh)
 
-$(BENCH_DEPS_STAMP): $(TOP)/scripts/deps.sh
+$(BENCH_DEPS_STAMP): $(TOP)/scripts/deps.sh $(DPKG_STATUS)
 	@mkdir -p $(SRC_CACHE) $(dir $@)
 	$(TOP)/scripts/deps.sh --bench $(SRC_CACHE)
 	@touch $@
