@@ -26,16 +26,9 @@ static void csr_write_stimecmp(uint64_t when)
 	csr_write(CSR_STIMECMP, (unsigned long)when);
 	csr_write(CSR_STIMECMPH, (unsigned long)(when >> 32));
 }
-
-static uint64_t csr_read_stimecmp(void)
-{
-	return ((uint64_t)csr_read(CSR_STIMECMPH) << 32) |
-	       csr_read(CSR_STIMECMP);
-}
 #else
 #define csr_read_time()		csr_read(CSR_TIME)
 #define csr_write_stimecmp(v)	csr_write(CSR_STIMECMP, v)
-#define csr_read_stimecmp()	csr_read(CSR_STIMECMP)
 #endif
 
 uint64_t sbi_timer_value(void)
@@ -77,7 +70,7 @@ void sbi_timer_process(void)
 uint64_t sbi_timer_hart_save(void)
 {
 	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC))
-		return csr_read_stimecmp();
+		return csr_read64(CSR_STIMECMP);
 	return 0;
 }
 
