@@ -101,6 +101,22 @@ void test_nonret_state(void)
 }
 
 /*
+ * The default non-retentive HSM suspend with CANARY as opaque, ended by
+ * whatever interrupt sie lets wake the hart; stvec as it was on return.
+ */
+static struct sbiret suspend_default(struct payload_resume *r)
+{
+	unsigned long stvec = csr_read(CSR_STVEC);
+	struct sbiret ret;
+
+	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
+				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, CANARY,
+				      r);
+	csr_write(CSR_STVEC, stvec);
+	return ret;
+}
+
+/*
  * The interrupt that ends a non-retentive suspend is still pending when the
  * hart resumes, so the supervisor takes it once it enables interrupts (an
  * IPI dropped here would be a lost reschedule in Linux). A self-IPI made
@@ -108,17 +124,14 @@ void test_nonret_state(void)
  */
 void test_nonret_wake_ipi(void)
 {
-	unsigned long me = current_hartid(), stvec = csr_read(CSR_STVEC);
+	unsigned long me = current_hartid();
 	struct payload_resume r;
 	struct sbiret ret;
 
 	local_irq_disable();
 	csr_write(CSR_SIE, SIP_SSIP);
 	TEST_SBI_OK(sbi_send_ipi(1, me), "self-IPI before a non-retentive suspend");
-	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
-				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, CANARY,
-				      &r);
-	csr_write(CSR_STVEC, stvec);
+	ret = suspend_default(&r);
 	if (TEST_ASSERT(r.resumed,
 			"IPI wake-up: the hart resumes at resume_addr (%s)",
 			sbi_err_name(ret.error)))
@@ -139,7 +152,7 @@ void test_nonret_wake_ipi(void)
  */
 void test_nonret_wake_timer(void)
 {
-	unsigned long stvec = csr_read(CSR_STVEC), me = current_hartid();
+	unsigned long me = current_hartid();
 	unsigned long when, end, fired = 0;
 	struct payload_resume r;
 	struct sbiret ret;
@@ -147,10 +160,7 @@ void test_nonret_wake_timer(void)
 	local_irq_disable();
 	csr_write(CSR_SIE, SIP_STIP);
 	sbi_set_timer(time_now() + usec_to_ticks(2000));
-	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
-				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, CANARY,
-				      &r);
-	csr_write(CSR_STVEC, stvec);
+	ret = suspend_default(&r);
 	if (TEST_ASSERT(r.resumed,
 			"timer wake-up: the hart resumes at resume_addr (%s)",
 			sbi_err_name(ret.error)))
@@ -161,10 +171,7 @@ void test_nonret_wake_timer(void)
 	when = time_now() + usec_to_ticks(20000);
 	sbi_set_timer(when);
 	TEST_SBI_OK(sbi_send_ipi(1, me), "self-IPI with the timer armed 20 ms ahead");
-	ret = payload_suspend_non_ret(SBI_EXT_HSM, SBI_EXT_HSM_HART_SUSPEND,
-				      SBI_HSM_SUSPEND_NON_RET_DEFAULT, CANARY,
-				      &r);
-	csr_write(CSR_STVEC, stvec);
+	ret = suspend_default(&r);
 	csr_clear(CSR_SIP, SIP_SSIP);
 	if (TEST_ASSERT(r.resumed,
 			"IPI wake-up, timer armed: the hart resumes at resume_addr (%s)",
