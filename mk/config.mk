@@ -27,7 +27,8 @@ FW_PAYLOAD_ELF	:= $(BUILD)/firmware/fw_payload.elf
 QEMU_BUILT	:= $(BUILD)/qemu/qemu-system-riscv64
 QEMU		:= $(QEMU_BUILT)
 # RV32 (mk/firmware32.mk): the same firmware and QEMU patches, 32-bit
-QEMU32		:= $(BUILD)/qemu/qemu-system-riscv32
+QEMU32_BUILT	:= $(BUILD)/qemu/qemu-system-riscv32
+QEMU32		:= $(QEMU32_BUILT)
 FW_DYNAMIC32	:= $(BUILD)/firmware32/fw_dynamic.bin
 FW_JUMP32	:= $(BUILD)/firmware32/fw_jump.bin
 KERNEL		:= $(BUILD)/linux/Image

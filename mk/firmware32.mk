@@ -15,11 +15,4 @@ firmware32: ## build build/firmware32/fw_dynamic.bin and fw_jump.bin (RV32)
 $(FW_DYNAMIC32) $(FW_JUMP32): firmware32-images
 firmware32-images: $(if $(filter 32,$(FW_XLEN)),,firmware32)
 
-ifeq ($(QEMU32),$(dir $(QEMU_BUILT))qemu-system-riscv32)
-$(QEMU32): $(QEMU_STAMP) ;
-else
-$(QEMU32):
-	@test -x $@ || { echo "QEMU32=$@: not an executable" >&2; exit 1; }
-endif
-
 .PHONY: firmware32 firmware32-images

@@ -26,14 +26,13 @@ $(QEMU_STAMP): $(DEPS_STAMP) $(QEMU_INPUTS)
 	@$(QEMU_BUILD_CMD)
 	@touch $@
 
-# Other rules may depend on $(QEMU) itself. A QEMU of the user's is only
-# checked: building would replace it with a link to the cached binary.
-ifeq ($(QEMU),$(QEMU_BUILT))
-$(QEMU): $(QEMU_STAMP) ;
-else
-$(QEMU):
-	@test -x $@ || { echo "QEMU=$@: not an executable" >&2; exit 1; }
-endif
+# Other rules may depend on $(QEMU) and $(QEMU32) themselves. A QEMU of the
+# user's is only checked: building would replace it with a link to the
+# cached binary. (A rule whose target list comes out empty is ignored.)
+QEMU_OURS	:= $(QEMU_BUILT) $(QEMU32_BUILT)
+$(filter $(QEMU_OURS),$(QEMU) $(QEMU32)): $(QEMU_STAMP) ;
+$(filter-out $(QEMU_OURS),$(QEMU) $(QEMU32)):
+	@test -x $@ || { echo "$@: not an executable QEMU" >&2; exit 1; }
 
 qemu-key: ## print the QEMU cache key and its cache directory
 	@echo $(QEMU_KEY) $(CACHE)/qemu/$(QEMU_KEY)

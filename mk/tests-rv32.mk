@@ -26,7 +26,7 @@ CHECK_SUITES	+= rv32
 
 rv32-payloads: $(sbi_PAYLOAD32_ELF) $(pmu_PAYLOAD32_ELF) ## build the SBI and PMU payloads for RV32
 
-check-rv32: $(sbi_PAYLOAD32_ELF) $(pmu_PAYLOAD32_ELF) firmware32 $(QEMU) ## SBI and PMU suites on RV32 (qemu-system-riscv32)
+check-rv32: $(sbi_PAYLOAD32_ELF) $(pmu_PAYLOAD32_ELF) firmware32 $(QEMU) $(QEMU32) ## SBI and PMU suites on RV32 (qemu-system-riscv32)
 	@rc=0; results=; \
 	for run in $(RV32_RUNS); do \
 		IFS=: read -r n p fw cpu smp ic <<< "$$run"; n=rv-thirtytwo-$$n; \
