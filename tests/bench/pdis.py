@@ -12,6 +12,8 @@ import json
 import math
 import sys
 
+from plot import pyplot
+
 PATHS = (("csr", "CSR records"), ("buffer", "memory buffer"))
 # walk() loads src + k * 256 and stores dst + k * 64, k < 256; the
 # model's latencies (docs/qemu-model.md)
@@ -157,12 +159,8 @@ def print_report(data, ver):
 
 
 def chart(data, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("report: no matplotlib, no PDIS chart")
+    plt = pyplot("PDIS chart")
+    if plt is None:
         return
     fig, axes = plt.subplots(len(PATHS), 3, figsize=(16, 8),
                              gridspec_kw={"width_ratios": [2, 2, 1]})

@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import pdis  # noqa: E402 (tests/bench/pdis.py)
+from plot import pyplot  # noqa: E402 (tests/bench/plot.py)
 
 FIRMWARES = ("tally", "opensbi")
 
@@ -414,11 +415,8 @@ def precise_table(sk, cs):
 
 
 def precise_chart(sk, cs, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = pyplot(None)
+    if plt is None:
         return
     if not sk and not cs:
         return
@@ -523,12 +521,8 @@ def footprint_table(fp):
 
 
 def chart(d, m, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("report: no matplotlib, no chart")
+    plt = pyplot("chart")
+    if plt is None:
         return
     keys = [k for k in LABELS if med(d, "tally", k) is not None]
     fig, axes = plt.subplots(1, 2 if m else 1, figsize=(15, 8),
