@@ -6,6 +6,7 @@
 #   linux/initramfs/init                    -> /init
 #   linux/initramfs/*.sh                    -> /usr/share/tally/
 #   linux/workloads/*.c                     -> /usr/bin/<name>, static
+#                                              (scripts/build-workloads.sh)
 # The archive is written by the kernel's own usr/gen_init_cpio (built for
 # the host from the source tree), so /dev/console and ownership need no root.
 # Cheap: rebuilt into build/ whenever an input's content changes, else kept.
@@ -18,7 +19,6 @@ CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
 export TOP BUILD CACHE CROSS_COMPILE
 OUT=$BUILD/linux/initramfs.cpio.gz
 WORK=$BUILD/linux/initramfs
-CFLAGS=(-static -O2 -Wall -Wextra -Werror -fno-omit-frame-pointer)
 
 log() { printf '[initramfs] %s\n' "$*" >&2; }
 die() { printf '[initramfs] error: %s\n' "$*" >&2; exit 1; }
@@ -28,6 +28,7 @@ for f in "$BB" "$BB.links" "$PERF"; do
 	[ -e "$f" ] || die "missing $f (run scripts/build-busybox.sh and build-perf.sh)"
 done
 SRC=$("$TOP/scripts/build-linux.sh" source)
+"$TOP/scripts/build-workloads.sh"
 
 key=$({
 	# the heavy inputs are identified by their content-keyed cache paths
@@ -35,7 +36,8 @@ key=$({
 	echo "$SRC"
 	"${CROSS_COMPILE}gcc" --version | head -1
 	cat "$0" "$BB.links"
-	for f in "$TOP"/linux/initramfs/* "$TOP"/linux/workloads/*; do
+	cat "$BUILD/linux/workloads/key"
+	for f in "$TOP"/linux/initramfs/*; do
 		echo "== $f"; cat "$f"
 	done
 } | sha256sum | cut -c1-16)
@@ -72,13 +74,8 @@ spec=$WORK/list
 	echo "file /etc/group $WORK/group 644 0 0"
 } >"$spec"
 
-for c in "$TOP"/linux/workloads/*.c; do
-	[ -e "$c" ] || continue
-	name=$(basename "$c" .c)
-	log "compiling $name"
-	"${CROSS_COMPILE}gcc" "${CFLAGS[@]}" -o "$WORK/bin/$name" "$c" -lpthread ||
-		die "cannot compile $c"
-	echo "file /usr/bin/$name $WORK/bin/$name 755 0 0" >>"$spec"
+for f in "$BUILD"/linux/workloads/bin/*; do
+	echo "file /usr/bin/$(basename "$f") $f 755 0 0" >>"$spec"
 done
 
 log "writing $OUT"

@@ -14,41 +14,18 @@ EXTRA=/etc/apt/sources.list.d/tally-extra.sources
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
 
+. "$(dirname "$0")/lib/apt-sources.sh"
+
 log() { printf '[deps] %s\n' "$*"; }
 die() { printf '[deps] error: %s\n' "$*" >&2; exit 1; }
-
-# URIs of the first deb822 stanza whose Suites include plain "bookworm".
-debian_uris() {
-	awk 'BEGIN { RS = ""; FS = "\n" }
-	{
-		uris = ""; main = 0
-		for (i = 1; i <= NF; i++) {
-			if ($i ~ /^URIs:/) { uris = $i; sub(/^URIs:[ \t]*/, "", uris) }
-			if ($i ~ /^Suites:/ && $i ~ /[ \t]bookworm([ \t]|$)/) main = 1
-		}
-		if (main && uris != "") { print uris; exit }
-	}' "$1"
-}
-
-security_uris() {
-	awk 'BEGIN { RS = ""; FS = "\n" }
-	{
-		uris = ""; sec = 0
-		for (i = 1; i <= NF; i++) {
-			if ($i ~ /^URIs:/) { uris = $i; sub(/^URIs:[ \t]*/, "", uris) }
-			if ($i ~ /^Suites:/ && $i ~ /bookworm-security/) sec = 1
-		}
-		if (sec && uris != "") { print uris; exit }
-	}' "$1"
-}
 
 add_sources() {
 	[ -f "$EXTRA" ] && return 0
 	[ -f "$SOURCES" ] || die "$SOURCES not found: cannot derive the Debian mirror"
 	local uris sec
-	uris=$(debian_uris "$SOURCES")
+	uris=$(apt_uris "$SOURCES" bookworm)
 	[ -n "$uris" ] || die "no bookworm entry with URIs in $SOURCES"
-	sec=$(security_uris "$SOURCES")
+	sec=$(apt_uris "$SOURCES" bookworm-security)
 	log "adding bookworm-backports and deb-src entries (URIs copied from $SOURCES)"
 	{
 		printf 'Types: deb deb-src\nURIs: %s\nSuites: bookworm-backports\n' "$uris"

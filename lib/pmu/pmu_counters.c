@@ -193,6 +193,9 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 		if (!((cand >> c) & 1) || ((h->started >> c) & 1))
 			return pmu_ctr_config_other(h, set, flags, event_idx,
 						    data, idx_out);
+		/* a new event through "no event", see pmu_hw_idle_value() */
+		if (!fw && ((h->mapped >> c) & 1) && c >= PMU_IDX_HPM_FIRST)
+			pmu_hw_write_event(plat, c, 0);
 	} else {
 		cand &= ~h->mapped;
 		if (!fw)

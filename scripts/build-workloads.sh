@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Compile linux/workloads/*.c (static riscv64 programs the tests and the
+# demo run in the guest) into build/linux/workloads/bin/. Every initramfs
+# (the project's and Debian's) packs them. Rebuilt when a source, the
+# compiler or this script changes; build/linux/workloads/key names them.
+set -euo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
+WORK=$BUILD/linux/workloads
+CFLAGS=(-static -O2 -Wall -Wextra -Werror -fno-omit-frame-pointer)
+
+log() { printf '[workloads] %s\n' "$*" >&2; }
+die() { printf '[workloads] error: %s\n' "$*" >&2; exit 1; }
+
+key=$({
+	"${CROSS_COMPILE}gcc" --version | head -1
+	cat "$0"
+	for f in "$TOP"/linux/workloads/*.c; do echo "== $f"; cat "$f"; done
+} | sha256sum | cut -c1-16)
+[ "$(cat "$WORK/key" 2>/dev/null)" = "$key" ] && exit 0
+
+rm -rf "$WORK"
+mkdir -p "$WORK/bin"
+for c in "$TOP"/linux/workloads/*.c; do
+	name=$(basename "$c" .c)
+	log "compiling $name"
+	"${CROSS_COMPILE}gcc" "${CFLAGS[@]}" -o "$WORK/bin/$name" "$c" -lpthread ||
+		die "cannot compile $c"
+done
+echo "$key" >"$WORK/key"
