@@ -11,6 +11,8 @@
 #define CTRL_BITS	(0x3fULL << 58)
 #define INH_BITS	(0x1fULL << 58)
 #define VINH_BITS	(0x3ULL << 58)
+/* QEMU 10.0.2's MHPMEVENT_IDX_MASK: MAKE_64BIT_MASK(63, 56) is bit 63 only */
+#define QEMU_IDX_MASK	(~OF_BIT)
 
 struct sim_hart sim;
 static uint8_t *ram;
@@ -122,6 +124,50 @@ void sim_scramble(void)
 	sim.instretcfg = 0;
 	sim.inhibit = 0;
 	sim.counteren = 0;
+}
+
+static const uint32_t qemu_events[SIM_QEMU_EVENTS] = {
+	0x1, 0x2, 0x10019, 0x1001b, 0x10021,
+};
+
+static int qemu_slot(uint32_t event_idx)
+{
+	int i;
+
+	for (i = 0; i < SIM_QEMU_EVENTS; i++)
+		if (qemu_events[i] == event_idx)
+			return i;
+	return -1;
+}
+
+unsigned int sim_qemu_map_counter(uint32_t event_idx)
+{
+	int s = qemu_slot(event_idx);
+
+	return s < 0 ? 0 : sim.qemu_map[s];
+}
+
+/*
+ * riscv_pmu_update_event_map() on a write of mhpmevent ctr (RV64: the whole
+ * value, after QEMU drops the inhibit bits of modes the hart lacks). Only
+ * bits 62:0 all zero forget the counter's events; otherwise the low 32 bits
+ * name the event, which is mapped to ctr unless it is mapped already.
+ */
+static void sim_qemu_map_update(unsigned int ctr, uint64_t value)
+{
+	int i, s;
+
+	if (!sim.cfg.hyp)
+		value &= ~VINH_BITS;
+	if (!(value & QEMU_IDX_MASK)) {
+		for (i = 0; i < SIM_QEMU_EVENTS; i++)
+			if (sim.qemu_map[i] == ctr)
+				sim.qemu_map[i] = 0;
+		return;
+	}
+	s = qemu_slot((uint32_t)(value & QEMU_IDX_MASK));
+	if (s >= 0 && !sim.qemu_map[s])
+		sim.qemu_map[s] = ctr;
 }
 
 static void bad(unsigned int csr)
@@ -263,6 +309,8 @@ static int sim_write(unsigned int csr, uint64_t val)
 	if (sim_csr(csr, &reg, &wmask, &ctr))
 		return -1;
 	*reg = val & wmask;
+	if (csr >= 0x323 && csr < 0x340)
+		sim_qemu_map_update(csr - 0x320, val);
 	return 0;
 }
 

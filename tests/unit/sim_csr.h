@@ -12,6 +12,13 @@
 
 struct pmu_hart;
 
+/*
+ * The events QEMU 10.0.2 keeps in its event -> counter map, the only ones
+ * it counts on an mhpmcounter (target/riscv/pmu.c): cycles, instructions,
+ * DTLB read and write miss, ITLB read miss (QEMU's "ITLB prefetch miss").
+ */
+#define SIM_QEMU_EVENTS		5
+
 enum sim_mode { SIM_M, SIM_S, SIM_U, SIM_VS, SIM_VU };
 
 struct sim_cfg {
@@ -49,6 +56,8 @@ struct sim_hart {
 	unsigned int bad_csr;
 	unsigned long csr_writes;
 	bool smem_ptr_fails;	/* pmu_host_smem_ptr() returns NULL */
+	/* QEMU's map: the counter of each sim_qemu_map_counter() event, or 0 */
+	uint32_t qemu_map[SIM_QEMU_EVENTS];
 };
 
 extern struct sim_hart sim;
@@ -76,6 +85,12 @@ void sim_count(enum sim_mode mode, uint64_t selector, uint64_t n);
 /* a deep suspend: every counter CSR loses its content */
 void sim_scramble(void);
 bool sim_ctr_exists(unsigned int idx);
+/*
+ * The counter QEMU 10.0.2's event map sends event_idx to, 0 if none: the
+ * only counter counting that event (cycles and instructions on an
+ * mhpmcounter, TLB refills in every mode whatever the inhibit bits).
+ */
+unsigned int sim_qemu_map_counter(uint32_t event_idx);
 
 /* Supervisor RAM: firmware occupies its first SIM_FW_SIZE bytes */
 #define SIM_RAM_BASE		0x80000000UL
