@@ -3,12 +3,22 @@
  * Tests of lib/pmu/pmu_counters.c (with the argument checks of
  * pmu_ecall.c): config_matching, start, stop.
  */
+#include <pmu/pmu_host.h>
 #include "pmu_test.h"
 #include "sim_plat.h"
 
 #define CYC	EV_HW(PMU_HW_CPU_CYCLES)
 #define INS	EV_HW(PMU_HW_INSTRUCTIONS)
 #define REFS	EV_HW(PMU_HW_CACHE_REFERENCES)
+/* the TLB refills QEMU counts (0x10019, 0x1001b, 0x10021) */
+#define DTLB_RD_MISS	EV_CACHE(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, \
+				 PMU_CACHE_RESULT_MISS)
+#define DTLB_WR_MISS	EV_CACHE(PMU_CACHE_DTLB, PMU_CACHE_OP_WRITE, \
+				 PMU_CACHE_RESULT_MISS)
+#define ITLB_RD_MISS	EV_CACHE(PMU_CACHE_ITLB, PMU_CACHE_OP_READ, \
+				 PMU_CACHE_RESULT_MISS)
+/* every hardware counter of cfg_full: Linux's cmask */
+#define ALL_HW	0x7fffdUL
 
 static void match_reserved_flags(void)
 {
@@ -525,6 +535,93 @@ static void linux_probe_leaves_nothing_mapped(void)
 	UT_EQ(H->mapped, 0);
 }
 
+/*
+ * The simulated QEMU 10.0.2 event map itself: MINH alone (bits 62:0 not
+ * zero) leaves a counter's events mapped, only 0 or OF alone forget them;
+ * an event stays on the first counter written with it.
+ */
+static void qemu_map_model(void)
+{
+	env_setup(&cfg_full, MAP_DT);
+	pmu_host_csr_write(PMU_CSR_MHPMEVENT(3), 1 | PMU_EVT_MINH);
+	pmu_host_csr_write(PMU_CSR_MHPMEVENT(3), 2 | PMU_EVT_MINH);
+	pmu_host_csr_write(PMU_CSR_MHPMEVENT(4), 1);
+	pmu_host_csr_write(PMU_CSR_MHPMEVENT(5), 0x10020);	/* not mapped */
+	UT_EQ(sim_qemu_map_counter(CYC), 3);
+	UT_EQ(sim_qemu_map_counter(INS), 3);
+	UT_EQ(sim_qemu_map_counter(0x10020), 0);
+	pmu_host_csr_write(PMU_CSR_MHPMEVENT(3), PMU_EVT_MINH);
+	UT_EQ(sim_qemu_map_counter(CYC), 3);
+	pmu_host_csr_write(PMU_CSR_MHPMEVENT(4), 0);	/* maps nothing */
+	UT_EQ(sim_qemu_map_counter(CYC), 3);
+	pmu_host_csr_write(PMU_CSR_MHPMEVENT(3), PMU_EVT_OF);
+	UT_EQ(sim_qemu_map_counter(CYC), 0);
+	UT_EQ(sim_qemu_map_counter(INS), 0);
+	pmu_host_csr_write(PMU_CSR_MHPMEVENT(4), ITLB_RD_MISS);
+	UT_EQ(sim_qemu_map_counter(ITLB_RD_MISS), 4);
+	sim_reset(&cfg_full);
+	UT_EQ(sim_qemu_map_counter(ITLB_RD_MISS), 0);
+}
+
+/*
+ * Linux 6.12 on QEMU 10.0 (its DT map): the probe binds and releases
+ * every event QEMU counts, then perf stat -e cycles,instructions binds
+ * both with VSINH|VUINH (exclude_guest) and starts them. QEMU must count
+ * cycles on the first counter, instructions on the second and no TLB
+ * refill anywhere: idle events have to leave QEMU's map.
+ */
+static void linux_probe_then_perf_stat_on_qemu(void)
+{
+	static const unsigned long probed[] = {
+		CYC, INS, DTLB_RD_MISS, DTLB_WR_MISS, ITLB_RD_MISS,
+	};
+	const unsigned long vinh = PMU_CFG_SET_VSINH | PMU_CFG_SET_VUINH;
+	unsigned long idx, c, i;
+	unsigned int k;
+
+	env_setup(&cfg_full, MAP_DT);
+	for (k = 0; k < sizeof(probed) / sizeof(probed[0]); k++) {
+		UT_EQ(cfg_match(0, ALL_HW, 0, probed[k], 0, &idx), 0);
+		UT_EQ(ctr_stop(idx, 1, PMU_STOP_RESET), 0);
+	}
+	UT_EQ(H->mapped, 0);
+	UT_EQ(cfg_match(0, ALL_HW, vinh, CYC, 0, &c), 0);
+	UT_EQ(cfg_match(0, ALL_HW, vinh, INS, 0, &i), 0);
+	UT_EQ(ctr_start(c, 1, PMU_START_SET_INIT_VALUE, 0), 0);
+	UT_EQ(ctr_start(i, 1, PMU_START_SET_INIT_VALUE, 0), 0);
+	UT_EQ(c, 3);
+	UT_EQ(i, 4);
+	UT_EQ(sim_qemu_map_counter(CYC), c);
+	UT_EQ(sim_qemu_map_counter(INS), i);
+	UT_EQ(sim_qemu_map_counter(DTLB_RD_MISS), 0);
+	UT_EQ(sim_qemu_map_counter(DTLB_WR_MISS), 0);
+	UT_EQ(sim_qemu_map_counter(ITLB_RD_MISS), 0);
+}
+
+/*
+ * SKIP_MATCH moves a mapped, stopped hpmcounter to another event: QEMU
+ * must forget the old event there, or it counts it on and a counter bound
+ * to it later never does.
+ */
+static void skip_match_rebind_leaves_qemu_map(void)
+{
+	unsigned long idx;
+
+	env_setup(&cfg_full, MAP_DT);
+	UT_EQ(cfg_match(0, ALL_HPM, 0, CYC, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(sim_qemu_map_counter(CYC), 3);
+	UT_EQ(cfg_match(3, 1, PMU_CFG_SKIP_MATCH, INS, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(sim.evt[3], 2 | PMU_EVT_MINH);
+	UT_EQ(sim_qemu_map_counter(CYC), 0);
+	UT_EQ(sim_qemu_map_counter(INS), 3);
+	/* cycles now counts where it is bound next */
+	UT_EQ(cfg_match(0, ALL_HPM, 0, CYC, 0, &idx), 0);
+	UT_EQ(idx, 4);
+	UT_EQ(sim_qemu_map_counter(CYC), 4);
+}
+
 static const struct ut_case cases[] = {
 	UT_CASE(match_reserved_flags),
 	UT_CASE(match_bad_counter_sets),
@@ -549,6 +646,9 @@ static const struct ut_case cases[] = {
 	UT_CASE(stop_platform_and_hardware),
 	UT_CASE(fw_read_hi_platform_is_zero_on_rv64),
 	UT_CASE(linux_probe_leaves_nothing_mapped),
+	UT_CASE(qemu_map_model),
+	UT_CASE(linux_probe_then_perf_stat_on_qemu),
+	UT_CASE(skip_match_rebind_leaves_qemu_map),
 };
 
 void suite_counters(void)
