@@ -157,6 +157,13 @@ MUTANTS = [
     M("pmu_counters.c", "SKIP_MATCH reconfigures a running counter",
       "cand = pmu_usable(plat, cand, flags);\n\t\tif (!((cand >> c) & 1) || ((h->started >> c) & 1))",
       "cand = pmu_usable(plat, cand, flags);\n\t\tif (!((cand >> c) & 1))"),
+    # (without "c >= PMU_IDX_HPM_FIRST" or the mapped test the no-event
+    # write is equivalent: the bind overwrites it)
+    M("pmu_counters.c", "SKIP_MATCH rebind not through no event (QEMU keeps the old one)",
+      "\t\t\tpmu_hw_write_event(plat, c, 0);\n", "\t\t\t;\n"),
+    M("pmu_counters.c", "SKIP_MATCH rebind of a firmware counter writes an mhpmevent",
+      "if (!fw && ((h->mapped >> c) & 1) && c >= PMU_IDX_HPM_FIRST)",
+      "if (((h->mapped >> c) & 1) && c >= PMU_IDX_HPM_FIRST)"),
     M("pmu_counters.c", "config_matching hands out mapped counters",
       "cand &= ~h->mapped;\n\t\tif (!fw)", "if (!fw)"),
     M("pmu_counters.c", "config_matching does not mark the counter mapped",
@@ -303,6 +310,8 @@ MUTANTS = [
     M("pmu_hw.h", "inhibit flags land one bit off",
       "PMU_CFG_INH_SHIFT) << PMU_EVT_INH_SHIFT);",
       "PMU_CFG_INH_SHIFT) << (PMU_EVT_INH_SHIFT + 1));"),
+    M("pmu_hw.h", "idle mhpmcounter keeps MINH (QEMU keeps its events mapped)",
+      "if (idx >= PMU_IDX_HPM_FIRST)\n\t\treturn 0;\n", ""),
     M("pmu_hw.h", "selector's Sscofpmf bits not masked",
       "(selector & plat->sel_mask) | inh : selector;", "selector | inh : selector;"),
     M("pmu_hw.h", "inhibit bits written without Sscofpmf",
