@@ -53,12 +53,14 @@ PKGS=(
 	device-tree-compiler clang lld llvm libclang-rt-14-dev clang-format
 	dpkg-dev
 )
-BPO_PKGS=(meson python3-pycotap)
-# `deps.sh --bench`: only what `make bench` adds: the anchors (Debian's
-# OpenSBI 1.5.1 and QEMU 10.0.2, both from backports) and the chart library
+# meson for QEMU's build; Debian's own QEMU 10.0.2 and OpenSBI 1.5.1, which
+# users boot: the debian suite runs on that QEMU and compares with that
+# OpenSBI (tests/debian/)
+BPO_PKGS=(meson python3-pycotap qemu-system-riscv opensbi)
+# `deps.sh --bench`: only what `make bench` adds: the chart library
 if [ -n "$BENCH" ]; then
 	PKGS=(python3-matplotlib)
-	BPO_PKGS=(opensbi qemu-system-riscv)
+	BPO_PKGS=()
 fi
 
 missing() {
