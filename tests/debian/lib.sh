@@ -34,15 +34,6 @@ boot() {
 	QEMU=$q FW_DYNAMIC=$fw run_guest "$name" "$guest" --cpu "$DEBIAN_CPU" "$@"
 }
 
-# tail_on_hang: a boot that did not power off (timeout, lock-up) shows the
-# kernel's last lines, so the failure says where the guest stopped.
-tail_on_hang() {
-	if [ "$qemu_rc" != 0 ]; then
-		echo "  the guest did not finish (QEMU status ${qemu_rc:-none}); its last lines:"
-		printf '%s\n' "$LOG_TEXT" | tail -15 | sed 's/^/  | /'
-	fi
-}
-
 # csv_lines TAG: the "T:TAG count,unit,event,..." lines of the last boot as
 # "event count" pairs (count as printed: a number or <not counted> ...).
 csv_lines() {

@@ -88,12 +88,10 @@ for q in $(qemus); do
 		continue
 	fi
 	boot "perf-$qn-opensbi" "$qemu" "$OPENSBI_FW" "$(guest)" --icount --smp 1
-	tail_on_hang
 	osbi=$(counts) osbi_c=$(for i in 1 2 3; do rec c$i; done)
 	check "$qn, OpenSBI 1.5.1: the guest finished" [ "$qemu_rc" = 0 ]
 
 	boot "perf-$qn" "$qemu" "$TALLY_FW" "$(guest)" --icount --smp 1
-	tail_on_hang
 	printf '%s\n' "$LOG_TEXT" | grep -E '^T:(def|l[0-9]|g[0-9]|rec|report)' | sed 's/^/  /'
 	tally=$(counts)
 	check "$qn: the driver uses the SBI PMU with snapshot memory" \

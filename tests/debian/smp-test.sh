@@ -51,12 +51,10 @@ for q in $(qemus); do
 		continue
 	fi
 	boot "smp-$qn-opensbi" "$qemu" "$OPENSBI_FW" "$guest" --icount --smp 4
-	tail_on_hang
 	o1=$(rec 1) o2=$(rec 2)
 	check "$qn, OpenSBI 1.5.1: the guest finished" [ "$qemu_rc" = 0 ]
 
 	boot "smp-$qn" "$qemu" "$TALLY_FW" "$guest" --icount --smp 4
-	tail_on_hang
 	printf '%s\n' "$LOG_TEXT" | grep -E '^T:(all|off|on|a[0-9]|c[0-9]|rec|slow)' | sed 's/^/  /'
 	n=$(per_core)
 	check "$qn: perf stat -a --per-core counted instructions on all 4 harts ($n)" [ "$n" = 4 ]

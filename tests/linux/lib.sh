@@ -90,6 +90,16 @@ $guest")
 	echo "$out" | grep -v '^\[run-linux\] log:'
 	qemu_rc=$(sed -n 's/^\[run-linux\] qemu status \([0-9]*\),.*/\1/p' <<<"$out")
 	load_log "$LOG_DIR/$name.log"
+	tail_on_hang
+}
+
+# tail_on_hang: a boot that did not power off by itself (a lock-up killed
+# by the timeout, a panic) shows the kernel's last lines, so the failure
+# says where the guest stopped; the test goes on with its other boots.
+tail_on_hang() {
+	[ "$qemu_rc" = 0 ] && return
+	echo "[linux-test] the guest did not power off (QEMU status ${qemu_rc:-none}); its last lines:"
+	printf '%s\n' "$LOG_TEXT" | tail -15 | sed 's/^/  | /'
 }
 
 # run_stock NAME GUEST [run-linux.sh options...]: run_guest on the stock
