@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Linux's KVM selftest riscv/sbi_pmu_test (linux-source-6.12,
+# scripts/build-kvm-selftests.sh) on Debian trixie's own riscv64 kernel and
+# kvm.ko (scripts/build-debian-guest.sh), booted on Tally in QEMU with
+# -cpu max (the H extension, Sscofpmf; KVM_CPU=... for another CPU). The
+# KVM guest's SBI PMU is KVM's (arch/riscv/kvm/vcpu_pmu.c); it counts with
+# host perf events, which the host's riscv-pmu-sbi driver runs on Tally's
+# SBI PMU, and an overflow in the guest is a host LCOFI that Tally's
+# counters raised. Without Sscofpmf on the host, KVM 6.12 offers its
+# guests no SBI PMU and all four tests skip, which fails here
+# (KVM_CPU=max,sscofpmf=false).
+#   - kvm.ko loads and /dev/kvm exists;
+#   - the host driver probes Tally's PMU with the SBI snapshot;
+#   - each of the selftest's four tests (basic, events, snapshot, overflow)
+#     runs alone (-d the other three) under a hard timeout, exits 0 and
+#     prints its PASS line;
+#   - while the overflow test runs, the host takes 2 PMU overflow
+#     interrupts (2-4 accepted; the guest's cycles and instructions
+#     counters each overflow once), none during the other three;
+#   - no kernel warning, and the guest powers off.
+# Then the same boot on Debian's OpenSBI 1.5.1 (the opensbi package) for
+# comparison: each test gives the same result there as on Tally, and the
+# host driver finds no SBI snapshot (OpenSBI 1.5.1 has none; the KVM
+# guest's snapshot is KVM's own, so its snapshot test passes anyway).
+# Skipped when that firmware is not installed.
+#
+# The selftest reaches the guest in a second cpio archive appended to
+# build/debian/initramfs.cpio.gz (the kernel unpacks concatenated
+# archives), so build-debian-guest.sh does not know about it.
+# QEMU: $QEMU, else the project's (build/qemu) if built, else Debian's.
+# Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
+set -uo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-900}
+# one sbi_pmu_test run (the overflow test alone waits 2 x 2 s in the guest)
+KVM_TIMEOUT=${KVM_TIMEOUT:-300}
+# the CPU of both boots (max,sscofpmf=false: KVM offers no SBI PMU, all skip)
+KVM_CPU=${KVM_CPU:-max}
+LOG_DIR=${LOG_DIR:-${BUILD:-$TOP/build}/test-logs/debian}
+. "$TOP/tests/linux/lib.sh"
+
+OPENSBI=${OPENSBI_FW:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin}
+TESTS="basic events snapshot overflow"
+if [ -z "${QEMU:-}" ]; then
+	QEMU=/usr/bin/qemu-system-riscv64
+	[ -x "$BUILD/qemu/qemu-system-riscv64" ] && QEMU=$BUILD/qemu/qemu-system-riscv64
+fi
+export QEMU KERNEL=$BUILD/debian/Image
+
+# pass_line TEST: what sbi_pmu_test prints when TEST passed.
+pass_line() {
+	case $1 in
+	basic) echo "SBI PMU basic test : PASS" ;;
+	events) echo "SBI PMU event verification test : PASS" ;;
+	snapshot) echo "SBI PMU event verification with snapshot test : PASS" ;;
+	overflow) echo "SBI PMU event verification with overflow test : PASS" ;;
+	esac
+}
+
+# result TEST: PASS (exit status 0 and the PASS line), SKIP (status 4,
+# KSFT_SKIP), none (it did not run), else FAIL(<status>).
+result() {
+	local rc
+	rc=$(value "rc $1")
+	if [ "$rc" = 0 ] && has "^T:$1 $(pass_line "$1")$"; then
+		echo PASS
+	elif [ -z "$rc" ]; then
+		echo none
+	elif [ "$rc" = 4 ]; then
+		echo SKIP
+	else
+		echo "FAIL($rc)"
+	fi
+}
+
+[ -e "$BUILD/debian/Image" ] && [ -e "$BUILD/debian/initramfs.cpio.gz" ] ||
+	"$TOP/scripts/build-debian-guest.sh" >&2 ||
+	echo "[kvm-test] scripts/build-debian-guest.sh failed"
+"$TOP/scripts/build-kvm-selftests.sh" >&2 ||
+	echo "[kvm-test] scripts/build-kvm-selftests.sh failed"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kvm-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# only the file: the first archive has /usr/bin, whose mode stays as it is
+if [ -e "$BUILD/debian/sbi_pmu_test" ] && [ -e "$BUILD/debian/initramfs.cpio.gz" ]; then
+	mkdir -p "$work/root/usr/bin"
+	cp -L "$BUILD/debian/sbi_pmu_test" "$work/root/usr/bin/sbi_pmu_test"
+	(cd "$work/root" && echo usr/bin/sbi_pmu_test |
+		cpio --quiet -o -H newc -R 0:0 | gzip -n) >"$work/selftest.cpio.gz"
+	cat "$BUILD/debian/initramfs.cpio.gz" "$work/selftest.cpio.gz" >"$work/initrd"
+fi
+export INITRAMFS=$work/initrd
+
+# The selftest finds its own ELF through argv[0]: run it by its full path.
+guest="
+insmod /usr/lib/modules/*/kvm.ko
+echo \"T:insmod \$?\"
+[ -c /dev/kvm ] && echo 'T:devkvm yes'
+dmesg | grep -e riscv-pmu -e 'kvm \\[' | sed 's/^/T:dmesg /'
+for t in $TESTS; do
+	d=
+	for o in $TESTS; do [ \$o = \$t ] || d=\"\$d -d \$o\"; done
+	i0=\$(irqs riscv-pmu)
+	timeout -s KILL $KVM_TIMEOUT /usr/bin/sbi_pmu_test \$d >/tmp/out 2>&1
+	rc=\$?
+	i1=\$(irqs riscv-pmu)
+	sed \"s/^/T:\$t /\" /tmp/out
+	echo \"T:rc \$t \$rc\"
+	echo \"T:lcofi \$t \$((i1 - i0))\"
+done
+"
+
+# --- Tally ---
+run_guest kvm-tally "$guest" --cpu "$KVM_CPU" --smp 2
+declare -A tally
+for t in $TESTS; do
+	tally[$t]=$(result "$t")
+	echo "[kvm-test] Tally: $t ${tally[$t]}, host PMU interrupts during it: $(value "lcofi $t")"
+done
+has '^T:dmesg .*riscv-pmu-sbi: [0-9]+ firmware and [0-9]+ hardware counters' &&
+	echo "[kvm-test] Tally host:$(sed -n 's/^T:dmesg .*riscv-pmu-sbi:\( [0-9]* firmware and [0-9]* hardware counters\)$/\1/p' <<<"$LOG_TEXT")"
+
+check "booted on Tally" has '^Tally firmware'
+check "kvm.ko loaded (insmod status 0)" has '^T:insmod 0$'
+check "/dev/kvm exists" has '^T:devkvm yes$'
+check "host riscv-pmu-sbi uses Tally's SBI PMU snapshot" \
+	has '^T:dmesg .*riscv-pmu-sbi: SBI PMU snapshot detected'
+for t in $TESTS; do
+	check "sbi_pmu_test $t: exit status 0 and '$(pass_line "$t")'" \
+		[ "${tally[$t]}" = PASS ]
+done
+check "host took 2-4 PMU overflow interrupts during the overflow test (2 expected)" \
+	between "$(value "lcofi overflow")" 2 4
+check "host took no PMU overflow interrupt during basic, events, snapshot" \
+	eval '[ "$(value "lcofi basic") $(value "lcofi events") $(value "lcofi snapshot")" = "0 0 0" ]'
+check "no kernel warning, BUG or oops" hasnt '(WARNING:|BUG:|Oops|Call Trace)'
+check_poweroff
+
+# --- Debian's OpenSBI 1.5.1, for comparison ---
+if [ ! -e "$OPENSBI" ]; then
+	skip "the same on Debian's OpenSBI 1.5.1" "no $OPENSBI (apt-get install opensbi)"
+else
+	FW_DYNAMIC=$OPENSBI run_guest kvm-opensbi "$guest" --cpu "$KVM_CPU" --smp 2
+	for t in $TESTS; do
+		echo "[kvm-test] OpenSBI 1.5.1: $t $(result "$t"), host PMU interrupts during it: $(value "lcofi $t")"
+	done
+	has '^T:dmesg .*riscv-pmu-sbi: [0-9]+ firmware and [0-9]+ hardware counters' &&
+		echo "[kvm-test] OpenSBI 1.5.1 host:$(sed -n 's/^T:dmesg .*riscv-pmu-sbi:\( [0-9]* firmware and [0-9]* hardware counters\)$/\1/p' <<<"$LOG_TEXT")"
+	# OpenSBI's implementation ID is 1, version 1.5 = 0x10005
+	check "OpenSBI 1.5.1: booted on it, kvm.ko loaded" \
+		eval 'has "SBI implementation ID=0x1 Version=0x10005$" && has "^T:insmod 0$"'
+	for t in $TESTS; do
+		check "OpenSBI 1.5.1: $t gives the same result as on Tally (${tally[$t]})" \
+			[ "$(result "$t")" = "${tally[$t]}" ]
+	done
+	check "OpenSBI 1.5.1: host riscv-pmu-sbi without SBI snapshot (the guest's is KVM's)" \
+		eval 'has "^T:dmesg .*riscv-pmu-sbi: SBI PMU extension is available" &&
+			hasnt "^T:dmesg .*SBI PMU snapshot detected"'
+fi
+
+summary
