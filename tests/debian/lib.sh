@@ -10,6 +10,7 @@ export KERNEL=$DEBIAN_DIR/Image INITRAMFS=$DEBIAN_DIR/initramfs.cpio.gz
 # Tally's fw_dynamic, and Debian's OpenSBI (package opensbi) as the anchor
 TALLY_FW=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
 OPENSBI_FW=${OPENSBI_FW:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin}
+OPENSBI_NAME=${OPENSBI_NAME:-OpenSBI 1.5.1}
 # Debian's QEMU (package qemu-system-riscv) and the project's
 DEBIAN_QEMU=${DEBIAN_QEMU:-/usr/bin/qemu-system-riscv64}
 PROJECT_QEMU=${PROJECT_QEMU:-$BUILD/qemu/qemu-system-riscv64}

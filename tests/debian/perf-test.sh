@@ -77,7 +77,7 @@ compare() {
 			same=$((same + 1))
 		fi
 	done <<<"$osbi"
-	check "$what: every perf stat count at least as good as OpenSBI 1.5.1's ($same alike, $better better${worse:+; ${worse[*]}})" \
+	check "$what: every perf stat count at least as good as $OPENSBI_NAME's ($same alike, $better better${worse:+; ${worse[*]}})" \
 		eval '[ ${#worse[@]} = 0 ] && [ $((same + better)) -ge 20 ]'
 }
 
@@ -89,7 +89,7 @@ for q in $(qemus); do
 	fi
 	boot "perf-$qn-opensbi" "$qemu" "$OPENSBI_FW" "$(guest)" --icount --smp 1
 	osbi=$(counts) osbi_c=$(for i in 1 2 3; do rec c$i; done)
-	check "$qn, OpenSBI 1.5.1: the guest finished" [ "$qemu_rc" = 0 ]
+	check "$qn, $OPENSBI_NAME: the guest finished" [ "$qemu_rc" = 0 ]
 
 	boot "perf-$qn" "$qemu" "$TALLY_FW" "$(guest)" --icount --smp 1
 	printf '%s\n' "$LOG_TEXT" | grep -E '^T:(def|l[0-9]|g[0-9]|rec|report)' | sed 's/^/  /'

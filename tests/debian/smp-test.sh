@@ -52,7 +52,7 @@ for q in $(qemus); do
 	fi
 	boot "smp-$qn-opensbi" "$qemu" "$OPENSBI_FW" "$guest" --icount --smp 4
 	o1=$(rec 1) o2=$(rec 2)
-	check "$qn, OpenSBI 1.5.1: the guest finished" [ "$qemu_rc" = 0 ]
+	check "$qn, $OPENSBI_NAME: the guest finished" [ "$qemu_rc" = 0 ]
 
 	boot "smp-$qn" "$qemu" "$TALLY_FW" "$guest" --icount --smp 4
 	printf '%s\n' "$LOG_TEXT" | grep -E '^T:(all|off|on|a[0-9]|c[0-9]|rec|slow)' | sed 's/^/  /'
