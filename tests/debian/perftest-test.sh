@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# perf's own test suite, `perf test`, complete, from Debian's perf on
+# Debian's kernel (suite `debian`), on Tally under Debian's QEMU (2 harts,
+# without icount: perf test times things). It must run to its end with no
+# hang, and every test that passes on Debian's OpenSBI 1.5.1 must pass on
+# Tally too.
+#
+# The OpenSBI results are measured, not assumed: PERFTEST_ANCHOR=1 runs the
+# same suite on OpenSBI and writes them to $ANCHOR (committed, with the
+# kernel and perf versions they were measured with; docs/linux.md has the
+# per-test table). A test that passes there and fails here is run once
+# more on its own before it counts as a failure: a few of perf's shell
+# tests time out now and then on an emulated machine, on either firmware.
+# The suite runs in two guests at once (odd and even test numbers), one
+# per host core.
+# Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
+set -uo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-1800}
+. "$TOP/tests/linux/lib.sh"
+. "$TOP/tests/debian/lib.sh"
+
+ANCHOR=${ANCHOR:-$TOP/tests/debian/perftest-opensbi-1.5.1.txt}
+FW=$TALLY_FW WHO=Tally
+if [ -n "${PERFTEST_ANCHOR:-}" ]; then
+	FW=$OPENSBI_FW WHO="OpenSBI 1.5.1"
+fi
+
+# guest PART: perf test for the numbers with NUMBER % 2 == PART (all
+# numbers when PART is "all"; a list of numbers when it is one), its
+# lines tagged "T:pt ". perf test's "N: name : result" lines, no colour.
+guest() {
+	cat <<EOF
+cd /tmp
+n=\$(perf test list 2>&1 | sed -n 's/^ *\([0-9][0-9]*\):.*/\1/p' | sort -n | tail -1)
+case "$1" in
+0|1) want=\$(seq 1 \$n | awk -v p=$1 '\$1 % 2 == p') ;;
+*) want="$1" ;;
+esac
+echo "T:ptcount \$n"
+timeout -s KILL $((BOOT_TIMEOUT - 120)) perf test \$want 2>&1 </dev/null | cat |
+	sed -n 's/^ *\([0-9][0-9.]*\): \(.*[^ ]\) *: \([A-Za-z].*\)\$/T:pt \1|\2|\3/p'
+EOF
+}
+
+# results LOG: "number|name|result" of every test perf test reported
+# (perf test also prints a "Running" line for a test in progress)
+results() {
+	tr -d '\r' <"$1" | sed -n 's/^T:pt //p' | sed 's/ *$//' | grep -v '|Running'
+}
+
+parts() {
+	local p pids=()
+	for p in 0 1; do
+		(BOOT_TIMEOUT=$BOOT_TIMEOUT boot "perftest-$p" "$DEBIAN_QEMU" "$FW" \
+			"$(guest $p)" --smp 2 --qemu-arg -m --qemu-arg 1G >/dev/null) &
+		pids+=($!)
+	done
+	wait "${pids[@]}"
+}
+
+if [ ! -x "$DEBIAN_QEMU" ]; then
+	skip "perf test" "no $DEBIAN_QEMU"
+	summary
+	exit
+fi
+echo "[perftest] perf test on $WHO in two guests (up to ${BOOT_TIMEOUT}s)"
+parts
+all=$(for p in 0 1; do results "$LOG_DIR/perftest-$p.log"; done | sort -t'|' -k1,1n)
+for p in 0 1; do
+	load_log "$LOG_DIR/perftest-$p.log"
+	qemu_rc=0
+	grep -q '^tally-init: exit status' <<<"$LOG_TEXT" || qemu_rc=124
+	tail_on_hang
+	check "$WHO: perf test, part $p, ran to its end: the guest powered off" \
+		has '^tally-init: exit status 0$'
+done
+total=$(sed -n 's/^T:ptcount //p' <<<"$LOG_TEXT" | tail -1)
+top=$(cut -d'|' -f1 <<<"$all" | cut -d. -f1 | sort -n | uniq | wc -l)
+check "$WHO: perf test reported every one of its ${total:-?} tests ($top)" \
+	eval 'positive "$total" && [ "$top" = "$total" ]'
+echo "$WHO: $(grep -c '|Ok$' <<<"$all") Ok, $(grep -c '|FAILED!$' <<<"$all") FAILED, $(grep -c '|Skip' <<<"$all") Skip"
+
+if [ -n "${PERFTEST_ANCHOR:-}" ]; then
+	{
+		echo "# perf test on Debian's OpenSBI 1.5.1: tests/debian/perftest-test.sh"
+		echo "# with PERFTEST_ANCHOR=1. number|name|result; measured with:"
+		sed 's/^/# /' "$DEBIAN_DIR/versions" | grep -E '^# (linux-image-[0-9][^=]*|linux-perf|busybox-static)='
+		echo "$all"
+	} >"$ANCHOR"
+	echo "[perftest] wrote $ANCHOR"
+	summary
+	exit
+fi
+
+# the tests that pass on OpenSBI and not here, tried once more on their own
+anchor=$(grep -v '^#' "$ANCHOR" 2>/dev/null)
+check "the OpenSBI 1.5.1 results are there ($ANCHOR)" [ -n "$anchor" ]
+lost=()
+while IFS='|' read -r num name res; do
+	[ "$res" = Ok ] || continue
+	mine=$(awk -F'|' -v n="$num" '$1 == n { print $3 }' <<<"$all")
+	[ "$mine" = Ok ] || lost+=("$num")
+done <<<"$anchor"
+again=
+if [ ${#lost[@]} -gt 0 ]; then
+	echo "[perftest] passed on OpenSBI, not here: ${lost[*]}; once more on their own"
+	boot perftest-again "$DEBIAN_QEMU" "$FW" "$(guest "$(echo ${lost[*]%%.*} | tr ' ' '\n' | sort -un | tr '\n' ' ')")" \
+		--smp 2 --qemu-arg -m --qemu-arg 1G >/dev/null
+	again=$(results "$LOG_DIR/perftest-again.log")
+fi
+worse=()
+for num in "${lost[@]}"; do
+	mine=$(awk -F'|' -v n="$num" '$1 == n { print $3 }' <<<"$again")
+	[ "$mine" = Ok ] || worse+=("$num:${mine:-none}")
+done
+better=$(while IFS='|' read -r num name res; do
+	[ "$res" = Ok ] && continue
+	awk -F'|' -v n="$num" '$1 == n && $3 == "Ok"' <<<"$all"
+done <<<"$anchor" | wc -l)
+check "every test that passes on OpenSBI 1.5.1 passes on Tally (${#lost[@]} needed a second run${worse:+; still failing: ${worse[*]}}; $better pass only on Tally)" \
+	[ ${#worse[@]} = 0 ]
+summary
