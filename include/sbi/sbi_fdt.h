@@ -9,6 +9,9 @@
 /* Entry @index of a node's "reg", using the parent's cell sizes. */
 int fdt_get_reg(const void *fdt, int node, int index, unsigned long *addr,
 		unsigned long *size);
+/* The same with the parent known: no walk from the root to find it. */
+int fdt_get_reg_in(const void *fdt, int parent, int node, int index,
+		   unsigned long *addr, unsigned long *size);
 /* A u32 property, or @def if absent. */
 uint32_t fdt_get_u32(const void *fdt, int node, const char *name,
 		     uint32_t def);

@@ -13,15 +13,12 @@ static unsigned long read_cells(const fdt32_t *p, int cells)
 	return (unsigned long)v;
 }
 
-int fdt_get_reg(const void *fdt, int node, int index, unsigned long *addr,
-		unsigned long *size)
+int fdt_get_reg_in(const void *fdt, int parent, int node, int index,
+		   unsigned long *addr, unsigned long *size)
 {
-	int parent = fdt_parent_offset(fdt, node);
 	int ac, sc, len, entry;
 	const fdt32_t *reg;
 
-	if (parent < 0)
-		return parent;
 	ac = fdt_address_cells(fdt, parent);
 	sc = fdt_size_cells(fdt, parent);
 	if (ac < 1 || ac > 2 || sc < 0 || sc > 2)
@@ -37,6 +34,16 @@ int fdt_get_reg(const void *fdt, int node, int index, unsigned long *addr,
 	if (size)
 		*size = sc ? read_cells(reg + ac, sc) : 0;
 	return 0;
+}
+
+int fdt_get_reg(const void *fdt, int node, int index, unsigned long *addr,
+		unsigned long *size)
+{
+	int parent = fdt_parent_offset(fdt, node);
+
+	if (parent < 0)
+		return parent;
+	return fdt_get_reg_in(fdt, parent, node, index, addr, size);
 }
 
 uint32_t fdt_get_u32(const void *fdt, int node, const char *name, uint32_t def)

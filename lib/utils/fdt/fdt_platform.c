@@ -183,7 +183,7 @@ static int for_each_cpu(const void *fdt,
 
 		if (!type || strcmp(type, "cpu") || !fdt_node_enabled(fdt, node))
 			continue;
-		if (fdt_get_reg(fdt, node, 0, &hartid, NULL))
+		if (fdt_get_reg_in(fdt, cpus, node, 0, &hartid, NULL))
 			continue;
 		ret = fn(fdt, node, hartid, arg);
 		if (ret)
@@ -430,7 +430,7 @@ int fdt_disable_unusable_harts(void *fdt)
 	fdt_for_each_subnode(node, fdt, cpus) {
 		unsigned long hartid;
 
-		if (fdt_get_reg(fdt, node, 0, &hartid, NULL) ||
+		if (fdt_get_reg_in(fdt, cpus, node, 0, &hartid, NULL) ||
 		    sbi_hart_valid(hartid) || !fdt_node_enabled(fdt, node))
 			continue;
 		err = fdt_setprop_string(fdt, node, "status", "disabled");
