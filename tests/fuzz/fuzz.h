@@ -125,6 +125,7 @@ uint32_t fz_ref_hw_ctrs(unsigned long event_idx, uint64_t data,
 			uint64_t *sel);
 bool fz_ref_supported(unsigned long event_idx, uint64_t data);
 uint64_t fz_ref_evt(unsigned int idx, uint64_t sel, unsigned long flags);
+uint64_t fz_ref_idle_evt(unsigned int idx);
 uint64_t fz_ref_ctr_value(unsigned int h, unsigned int idx);
 uint64_t fz_csr_event(unsigned int h, unsigned int idx);
 

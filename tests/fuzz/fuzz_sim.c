@@ -269,8 +269,10 @@ static int fz_read(unsigned int csr, uint64_t *val)
 /* MINH of counter i in the current hart, where the feature exists */
 static bool fz_minh_ok(unsigned int i, uint64_t evt)
 {
+	/* an mhpmcounter selecting no event counts nothing */
 	if (i >= PMU_IDX_HPM_FIRST)
-		return !fz_sim.cfg.sscofpmf || (evt & PMU_EVT_MINH);
+		return !fz_sim.cfg.sscofpmf || (evt & PMU_EVT_MINH) ||
+		       !(evt & ~PMU_EVT_CTRL_MASK);
 	return !fz_sim.cfg.smcntrpmf || (evt & PMU_EVT_MINH);
 }
 
