@@ -98,6 +98,11 @@ fi
 # the tests that pass on OpenSBI and not here, tried once more on their own
 anchor=$(grep -v '^#' "$ANCHOR" 2>/dev/null)
 check "the OpenSBI 1.5.1 results are there ($ANCHOR)" [ -n "$anchor" ]
+# test numbers change with perf: the results must be of this perf
+had=$(sed -n 's/^# linux-perf=//p' "$ANCHOR" 2>/dev/null)
+now=$(sed -n 's/^linux-perf=//p' "$DEBIAN_DIR/versions" 2>/dev/null)
+check "the OpenSBI results were measured with this perf (${had:-none}, the guest's ${now:-none}; if not, run PERFTEST_ANCHOR=1 again)" \
+	eval '[ -n "$had" ] && [ "$had" = "$now" ]'
 lost=()
 while IFS='|' read -r num name res; do
 	[ "$res" = Ok ] || continue
