@@ -47,7 +47,7 @@ if [ -f "$OUT" ] && [ "$(cat "$WORK/key" 2>/dev/null)" = "$key" ]; then
 fi
 
 rm -rf "$WORK"
-mkdir -p "$WORK/bin"
+mkdir -p "$WORK"
 log "building gen_init_cpio"
 cc -O2 -o "$WORK/gen_init_cpio" "$SRC/usr/gen_init_cpio.c" ||
 	die "cannot build gen_init_cpio"

@@ -72,7 +72,7 @@ check_share() {
 }
 
 # The workload as the guest runs it, and its instructions by address.
-LOAD_BIN=$BUILD/linux/initramfs/bin/tally-load
+LOAD_BIN=$BUILD/linux/workloads/bin/tally-load
 insns=$("${CROSS_COMPILE:-riscv64-linux-gnu-}objdump" -d --no-show-raw-insn \
 	"$LOAD_BIN" 2>/dev/null | awk -F'\t' '/^ +[0-9a-f]+:/ {
 		sub(/^ +/, "", $1); sub(/:$/, "", $1); print $1, $2 }')
