@@ -51,7 +51,8 @@ PKGS=(
 	linux-source-6.12 bc cpio libelf-dev libssl-dev kmod rsync
 	# firmware and tests
 	device-tree-compiler clang lld llvm libclang-rt-14-dev clang-format
-	dpkg-dev
+	# make deb: the package is built with dpkg-deb and checked by lintian
+	dpkg-dev lintian
 )
 # meson for QEMU's build; Debian's own QEMU 10.0.2 and OpenSBI 1.5.1, which
 # users boot: the debian suite runs on that QEMU and compares with that
