@@ -7,18 +7,29 @@
 #   build-perf.sh key         print the cache directory
 #
 # Cache: $CACHE/linux/perf-<key>/{perf,build.log}, key = the source tree key
-# (tarball, package version, patches), the libelf build, the event files in
-# linux/pmu-events/, this script and the cross compiler. Built out of tree in
-# a temporary directory, renamed into place under a lock.
+# (tarball, package version, patches), the libraries' build, the event
+# files in linux/pmu-events/, this script and the cross compiler. Built out
+# of tree in a temporary directory, renamed into place under a lock.
 #
-# Optional libraries: only a static libelf (scripts/build-libelf.sh), so
-# perf report names the functions of user programs. perf has stat, record,
-# report, list and frame-pointer call graphs; no DWARF, no Python.
+# Optional libraries: static libelf and libdw with their compression
+# libraries (scripts/build-perf-libs.sh), so perf report names the
+# functions of user programs and `perf record --call-graph dwarf` works
+# (user stacks unwound by libdw with the programs' .eh_frame or
+# .debug_frame). perf finds libdw's version with
+# pkg-config: PKG_CONFIG_LIBDIR is the libraries' own pkgconfig directory,
+# never the host's. perf has stat, record, report, list, frame-pointer and
+# DWARF call graphs; no libtraceevent (not fetchable, see
+# build-perf-libs.sh): no `perf trace`, no tracepoint events; no Python.
 #
 # Event names: linux/pmu-events/riscv/ mirrors tools/perf/pmu-events/arch/
 # riscv/. perf is built from a copy of the source tree's tools/ (symbolic
 # links to the cached tree, which stays pristine) with those JSON files
 # added and their mapfile.csv lines appended to perf's own.
+#
+# Fixes to perf alone: linux/perf-patches/*.patch are applied to that copy
+# (each file a patch touches becomes a real copy first), so they rebuild
+# perf but neither kernel (linux/patches/ is the kernel's and perf's
+# source, applied by build-linux.sh).
 set -euo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -32,21 +43,24 @@ log() { printf '[perf] %s\n' "$*" >&2; }
 die() { printf '[perf] error: %s\n' "$*" >&2; exit 1; }
 
 SRC=$("$TOP/scripts/build-linux.sh" source)
-LIBELF=$("$TOP/scripts/build-libelf.sh" key)
+LIBS=$("$TOP/scripts/build-perf-libs.sh" key)
 EVENTS=$TOP/linux/pmu-events/riscv
+PATCHES=$TOP/linux/perf-patches
 KEY=$({
 	basename "$SRC"
-	basename "$LIBELF"
+	basename "$LIBS"
 	"${CROSS_COMPILE}gcc" --version | head -1
 	cat "$0"
 	(cd "$EVENTS" && find . -type f | LC_ALL=C sort | xargs sha256sum)
+	cat "$PATCHES"/*.patch
 } | sha256sum | cut -c1-16)
 OUT=$CACHE/linux/perf-$KEY
 
 PERF_FLAGS=(
 	ARCH=riscv CROSS_COMPILE="$CROSS_COMPILE"
-	LDFLAGS="-static -L$LIBELF/lib" EXTRA_CFLAGS="-I$LIBELF/include"
-	NO_DWARF=1 NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1
+	LDFLAGS="-static -L$LIBS/lib" EXTRA_CFLAGS="-I$LIBS/include"
+	PKG_CONFIG=pkg-config
+	NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1
 	NO_GTK2=1 NO_LIBUNWIND=1 NO_LIBNUMA=1 NO_LIBAUDIT=1 NO_LIBCRYPTO=1
 	NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBBABELTRACE=1 NO_DEMANGLE=1
 	NO_LIBLLVM=1 NO_JVMTI=1 NO_SDT=1 NO_LIBDEBUGINFOD=1 NO_LIBBPF=1
@@ -56,7 +70,7 @@ PERF_FLAGS=(
 # tree DIR: DIR links to every top-level entry of $SRC but tools/, which
 # is a tree of links (cp -as) with the project's event files added.
 tree() {
-	local dir=$1 e arch
+	local dir=$1 e arch p f
 	mkdir -p "$dir"
 	for e in "$SRC"/*; do
 		[ "$(basename "$e")" = tools ] || ln -s "$e" "$dir/"
@@ -69,6 +83,12 @@ tree() {
 		grep -v '^#' "$EVENTS/mapfile.csv"
 	} >"$arch/mapfile.csv"
 	(cd "$EVENTS" && find . -mindepth 1 -maxdepth 1 -type d -exec cp -r {} "$arch/" \;)
+	for p in "$PATCHES"/*.patch; do
+		for f in $(sed -n 's|^+++ b/||p' "$p"); do
+			cp --remove-destination "$(readlink -f "$dir/$f")" "$dir/$f"
+		done
+		patch -s -p1 -d "$dir" <"$p" || die "cannot apply $p"
+	done
 }
 
 build() {
@@ -82,10 +102,16 @@ build() {
 	log "building static perf with $JOBS jobs, log: $blog"
 	# The explicit target: a plain `make` also links dlfilters, which
 	# cannot be static.
-	make -C "$tmp/src/tools/perf" O="$obj" -j"$JOBS" "${PERF_FLAGS[@]}" \
+	PKG_CONFIG_LIBDIR=$LIBS/lib/pkgconfig PKG_CONFIG_PATH= \
+		PKG_CONFIG_SYSROOT_DIR= \
+		make -C "$tmp/src/tools/perf" O="$obj" -j"$JOBS" "${PERF_FLAGS[@]}" \
 		"$obj/perf" >"$blog" 2>&1 ||
 		{ tail -40 "$blog" >&2; die "perf build failed (log: $blog)"; }
 	log "built in $((SECONDS - t0)) s"
+	# perf drops a feature whose check fails with only a warning
+	grep -qx feature-dwarf=1 "$obj/FEATURE-DUMP" &&
+		grep -qx feature-libdw-dwarf-unwind=1 "$obj/FEATURE-DUMP" ||
+		die "perf was built without libdw (log: $blog)"
 	! "${CROSS_COMPILE}readelf" -l "$obj/perf" | grep -q INTERP ||
 		die "perf is not a static binary"
 	cp "$obj/perf" "$blog" "$tmp/out/"
@@ -101,7 +127,7 @@ esac
 if [ -x "$OUT/perf" ]; then
 	log "cached: $OUT"
 else
-	"$TOP/scripts/build-libelf.sh" >/dev/null
+	"$TOP/scripts/build-perf-libs.sh" >/dev/null
 	exec 9>"$CACHE/linux/.lock-perf"
 	flock 9
 	build

@@ -135,7 +135,11 @@ fi
 [ -f /usr/src/linux-source-6.12.tar.xz ] || die "linux-source-6.12 did not install its tarball"
 fetch_orig qemu "qemu_10.0.2+ds.orig.tar.xz" bookworm-backports
 fetch_orig busybox "busybox_1.35.0.orig.tar.bz2" ""
-# static libelf (and its zlib) for perf: scripts/build-libelf.sh
+# perf's static libraries, scripts/build-perf-libs.sh: libelf and libdw
+# (elfutils) with the compression libraries a static libdw links
 fetch_orig elfutils "elfutils_0.188.orig.tar.bz2" bookworm
 fetch_orig zlib "zlib_1.2.13.dfsg.orig.tar.bz2" bookworm
+fetch_orig bzip2 "bzip2_1.0.8.orig.tar.gz" bookworm
+fetch_orig xz-utils "xz-utils_5.4.1.orig.tar.xz" bookworm
+fetch_orig libzstd "libzstd_1.5.4+dfsg2.orig.tar.xz" bookworm
 log "all dependencies present"

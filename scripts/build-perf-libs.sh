@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Build (or reuse from the cache) the static riscv64 libraries perf links:
+# libelf and libdw (elfutils: symbols of user programs, DWARF unwinding
+# for `perf record --call-graph dwarf`) and the compression libraries a
+# static libdw needs (zlib, bzip2, liblzma, libzstd). Not libtraceevent:
+# the archive serves the .dsc of bookworm's libtraceevent 1:1.7.1-1 but
+# not its orig tarball (404), so perf has no tracepoint support
+# (docs/linux.md).
+#
+#   build-perf-libs.sh        build if needed, print the prefix directory
+#   build-perf-libs.sh key    print the prefix directory only
+#
+# Every library comes from the orig tarball of a Debian bookworm source
+# package (fetched and verified by scripts/deps.sh) and is cross-compiled
+# with ${CROSS_COMPILE}gcc: bookworm has no riscv64 binary packages.
+#
+# Cache: $CACHE/linux/perf-libs-<key>/{include,lib,lib/pkgconfig,build.log};
+# key = SHA-256 of the verified orig tarballs, this script and the cross
+# compiler. Built in a temporary directory, renamed into place under a lock.
+#
+# Linking: perf's Makefile.config, on a -static link, adds `-lelf -lz
+# -llzma -lbz2 -lzstd -ldl` after `-ldw`; elfutils 0.188's libdw.a
+# already holds libebl, the backends, libdwfl and libdwelf (perf adds
+# -lebl only below 0.177, a version it asks pkg-config for: libdw.pc says
+# 0.188). elfutils is built with all four decompressors, so libdw reads
+# compressed sections and files. lib/libelf.a is a linker script naming
+# libelf_core.a and libz.a, so the `-lelf` of perf's feature checks pulls
+# zlib in as well; lib/libdw.a one naming libdw_core.a and elfutils'
+# libeu.a (helpers libdw.so links in, libdw.a leaves out).
+# lib/pkgconfig/ has libdw.pc and libelf.pc with a prefix relative to the
+# .pc file, for a private PKG_CONFIG_LIBDIR.
+set -euo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+CACHE=${CACHE:-${TALLY_CACHE:-$HOME/.cache/tally}}
+SRC_CACHE=${SRC_CACHE:-$CACHE/src}
+JOBS=${JOBS:-$(nproc)}
+CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
+HOST=${CROSS_COMPILE%-}
+CC=${CROSS_COMPILE}gcc
+
+# the orig tarballs, in build order
+ZLIB_TARBALL=${ZLIB_TARBALL:-$SRC_CACHE/zlib_1.2.13.dfsg.orig.tar.bz2}
+BZIP2_TARBALL=${BZIP2_TARBALL:-$SRC_CACHE/bzip2_1.0.8.orig.tar.gz}
+XZ_TARBALL=${XZ_TARBALL:-$SRC_CACHE/xz-utils_5.4.1.orig.tar.xz}
+ZSTD_TARBALL=${ZSTD_TARBALL:-$SRC_CACHE/libzstd_1.5.4+dfsg2.orig.tar.xz}
+ELFUTILS_TARBALL=${ELFUTILS_TARBALL:-$SRC_CACHE/elfutils_0.188.orig.tar.bz2}
+TARBALLS=("$ZLIB_TARBALL" "$BZIP2_TARBALL" "$XZ_TARBALL" "$ZSTD_TARBALL"
+	"$ELFUTILS_TARBALL")
+
+log() { printf '[perf-libs] %s\n' "$*" >&2; }
+die() { printf '[perf-libs] error: %s\n' "$*" >&2; exit 1; }
+
+key() {
+	local t
+	for t in "${TARBALLS[@]}"; do
+		[ -f "$t" ] || die "no $t (run make deps)"
+	done
+	{
+		for t in "${TARBALLS[@]}"; do sha256sum <"$t"; done
+		"$CC" --version | head -1
+		cat "$0"
+	} | sha256sum | cut -c1-16
+}
+
+# unpack TARBALL DIR: extract into DIR, print the one top directory made
+unpack() {
+	local list top
+	list=$(tar -tf "$1" | head -1)
+	top=${list%%/*}
+	tar -xf "$1" -C "$2"
+	echo "$2/$top"
+}
+
+build_zlib() {
+	local src=$1 prefix=$2
+	(cd "$src" && CC=$CC CFLAGS="-O2" \
+		./configure --static --prefix="$prefix" &&
+		make -j"$JOBS" libz.a && make install)
+}
+
+build_bzip2() {
+	local src=$1 prefix=$2
+	make -C "$src" -j"$JOBS" CC="$CC" AR="${CROSS_COMPILE}ar" \
+		RANLIB="${CROSS_COMPILE}ranlib" \
+		CFLAGS="-O2 -D_FILE_OFFSET_BITS=64" libbz2.a
+	cp "$src/bzlib.h" "$prefix/include/"
+	cp "$src/libbz2.a" "$prefix/lib/"
+}
+
+build_xz() {
+	local src=$1 prefix=$2
+	(cd "$src" && ./configure --host="$HOST" --prefix="$prefix" \
+		CFLAGS="-O2" --disable-shared --enable-static --disable-nls \
+		--disable-xz --disable-xzdec --disable-lzmadec --disable-lzmainfo \
+		--disable-lzma-links --disable-scripts --disable-doc &&
+		make -j"$JOBS" -C src/liblzma && make -C src/liblzma install)
+}
+
+build_zstd() {
+	local src=$1 prefix=$2
+	make -C "$src/lib" -j"$JOBS" CC="$CC" AR="${CROSS_COMPILE}ar" \
+		CFLAGS="-O2" libzstd.a
+	cp "$src"/lib/{zstd.h,zdict.h,zstd_errors.h} "$prefix/include/"
+	cp "$src/lib/libzstd.a" "$prefix/lib/"
+}
+
+build_elfutils() {
+	local src=$1 prefix=$2 d
+	(cd "$src" && ./configure --host="$HOST" --prefix="$prefix" \
+		CFLAGS="-O2" CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib" \
+		--disable-debuginfod --disable-libdebuginfod --disable-nls \
+		--with-zlib --with-bzlib --with-lzma --with-zstd \
+		--disable-symbol-versioning) || return 1
+	# the libraries only, in the order of elfutils' SUBDIRS; no tools
+	for d in lib libelf libcpu backends libebl libdwelf libdwfl libdw; do
+		make -j"$JOBS" -C "$src/$d" || return 1
+	done
+	# the headers where elfutils' make install puts them
+	mkdir -p "$prefix/include/elfutils"
+	cp "$src"/libelf/{libelf.h,gelf.h,nlist.h} "$src/libdw/dwarf.h" \
+		"$prefix/include/"
+	cp "$src"/libdw/{libdw.h,known-dwarf.h} "$src/libdwfl/libdwfl.h" \
+		"$src/libdwelf/libdwelf.h" "$src/libelf/elf-knowledge.h" \
+		"$src/version.h" "$prefix/include/elfutils/"
+	cp "$src/libelf/libelf.a" "$prefix/lib/libelf_core.a"
+	cp "$src/libdw/libdw.a" "$prefix/lib/libdw_core.a"
+	cp "$src/lib/libeu.a" "$prefix/lib/libeu.a"
+	echo 'GROUP ( -lelf_core -lz )' >"$prefix/lib/libelf.a"
+	echo 'GROUP ( -ldw_core -leu )' >"$prefix/lib/libdw.a"
+}
+
+# pc NAME VERSION DESCRIPTION LIBS [CFLAGS]: a .pc file whose prefix is
+# where it lies, so the cache entry can be renamed
+pc() {
+	cat >"$OUTDIR/lib/pkgconfig/$1.pc" <<EOF
+prefix=\${pcfiledir}/../..
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: $1
+Description: $3
+Version: $2
+Libs: -L\${libdir} $4
+Cflags: -I\${includedir}${5:+ $5}
+EOF
+}
+
+build() {
+	local out=$1 tmp blog t0=$SECONDS
+	[ -f "$out/lib/libdw_core.a" ] && return 0
+	rm -rf "$CACHE"/linux/.tmp-perf-libs-*	# failed earlier attempts (we hold the lock)
+	tmp=$(mktemp -d "$CACHE/linux/.tmp-perf-libs-XXXXXX")
+	blog=$tmp/build.log
+	OUTDIR=$tmp/out
+	mkdir -p "$OUTDIR/include" "$OUTDIR/lib/pkgconfig"
+	log "building static zlib, bzip2, liblzma, libzstd, libelf, libdw for $HOST, log: $blog"
+	{
+		build_zlib "$(unpack "$ZLIB_TARBALL" "$tmp")" "$OUTDIR" &&
+		build_bzip2 "$(unpack "$BZIP2_TARBALL" "$tmp")" "$OUTDIR" &&
+		build_xz "$(unpack "$XZ_TARBALL" "$tmp")" "$OUTDIR" &&
+		build_zstd "$(unpack "$ZSTD_TARBALL" "$tmp")" "$OUTDIR" &&
+		build_elfutils "$(unpack "$ELFUTILS_TARBALL" "$tmp")" "$OUTDIR"
+	} >"$blog" 2>&1 || { tail -30 "$blog" >&2; die "build failed (log: $blog)"; }
+	# the install steps write .pc files, programs and manuals with the
+	# temporary prefix in them: not needed, ours follow
+	rm -rf "$OUTDIR/lib/pkgconfig" "$OUTDIR/share" "$OUTDIR/bin" \
+		"$OUTDIR"/lib/*.la
+	mkdir -p "$OUTDIR/lib/pkgconfig"
+	pc libelf 0.188 "elfutils libelf (static)" "-lelf"
+	pc libdw 0.188 "elfutils libdw (static)" "-ldw -lelf -lz -llzma -lbz2 -lzstd"
+	cp "$blog" "$OUTDIR/"
+	mv "$OUTDIR" "$out"
+	rm -rf "$tmp"
+	log "built in $((SECONDS - t0)) s"
+}
+
+OUT=$CACHE/linux/perf-libs-$(key)
+case ${1:-build} in
+key) echo "$OUT"; exit 0 ;;
+build) ;;
+*) die "usage: build-perf-libs.sh [build|key]" ;;
+esac
+if [ ! -f "$OUT/lib/libdw_core.a" ]; then
+	mkdir -p "$CACHE/linux"
+	exec 9>"$CACHE/linux/.lock-perf-libs"
+	flock 9
+	build "$OUT"
+	exec 9>&-
+fi
+echo "$OUT"
