@@ -4,13 +4,21 @@
 # demo run in the guest) into build/linux/workloads/bin/. Every initramfs
 # (the project's and Debian's) packs them. Rebuilt when a source, the
 # compiler or this script changes; build/linux/workloads/key names them.
+#
+# Call graphs: frame pointers for `perf record -g`; asynchronous unwind
+# tables (.eh_frame CFI for every instruction: riscv64 gcc emits none by
+# default, and a sample lands anywhere in a function) for `perf record
+# --call-graph dwarf`, whose unwinder (libdw) has no other way out of a
+# function. No -g: the guest has no addr2line, and with debug information
+# perf report would try it for every inlined frame (and complain).
 set -euo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
 CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
 WORK=$BUILD/linux/workloads
-CFLAGS=(-static -O2 -Wall -Wextra -Werror -fno-omit-frame-pointer)
+CFLAGS=(-static -O2 -Wall -Wextra -Werror -fno-omit-frame-pointer
+	-fasynchronous-unwind-tables)
 
 log() { printf '[workloads] %s\n' "$*" >&2; }
 die() { printf '[workloads] error: %s\n' "$*" >&2; exit 1; }
