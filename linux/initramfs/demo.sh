@@ -53,6 +53,20 @@ else
 	exit 1
 fi
 
+say "Call graphs: the same with --call-graph dwarf, each sample with 4 KiB of user stack, unwound by perf's libdw with tally-hot's .eh_frame"
+run perf record -o /tmp/cg.data --call-graph dwarf,4096 -e cycles:u -c 300007 tally-hot 200
+echo "\$ perf report -i /tmp/cg.data --stdio --no-children --sort sym"
+timeout -s KILL $T perf report -i /tmp/cg.data --stdio --no-children --sort sym \
+	>/tmp/cg.txt 2>/dev/null
+grep -v -e '^#' -e '^$' /tmp/cg.txt
+caller=$(awk '/%/ && !/^#/ { on = ($NF == "hot_loop"); next }
+	on && /---/ { sub(/^.*---/, ""); print; exit }' /tmp/cg.txt)
+if [ "$caller" = main ]; then
+	echo "=== hot_loop is shown under its caller, main"
+else
+	echo "=== unexpected: hot_loop's caller is '${caller:-none}', not main"
+fi
+
 say "Precise sampling: tally-load's loop has one load, at tally_hot_load (tally_hot_next follows). The load event twice in one session, every 2003 loads: :pp on the counter the firmware delegated to Linux (sample IP from Sspesa's shpmspc), plain on a counter the firmware keeps (SBI; the IP is where the interrupt came)"
 run perf record -o /tmp/load.data -e inst.ret.load:upp -e inst.ret.load:u -c 2003 tally-load 1000000
 echo "\$ perf report -i /tmp/load.data --stdio --sort sym"

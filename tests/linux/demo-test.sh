@@ -8,6 +8,7 @@
 #   - numeric counts for cycles/instructions/branches, their :u and :k
 #     halves, the model's named events, and firmware events on every hart;
 #   - perf report with hot_loop as the top symbol;
+#   - the DWARF call graph with main as hot_loop's caller;
 #   - the precise profile (:pp, delegated counter) on tally_hot_load, the
 #     SBI one on the instruction after it.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
@@ -40,6 +41,9 @@ check "firmware events on every hart (-A: CPU0..CPU3)" \
 	eval "has '^CPU0 +[0-9,]+ +fw_ipi_received' && has '^CPU3 +[0-9,]+ +fw_ipi_received'"
 check "perf report: hot_loop on top" has '^ +[0-9.]+% +\[\.\] hot_loop'
 check "the demo found hot_loop on top" has '^=== hot_loop is the top symbol, as it should be'
+check "call graph (--call-graph dwarf): hot_loop's chain goes on to main" \
+	eval 'grep -E -A2 "^ +[0-9.]+% +\[\.\] hot_loop" <<<"$LOG_TEXT" | grep -qE "^ +---main$"'
+check "the demo found hot_loop under its caller" has '^=== hot_loop is shown under its caller, main'
 check "precise profile: inst.ret.load:upp, 99 % or more at tally_hot_load" \
 	eval 'grep -A1 "^# Samples.*inst.ret.load:upp" <<<"$LOG_TEXT" | grep -qE "^ +(99\.[0-9]+|100\.00)% +\[\.\] tally_hot_load"'
 check "SBI profile: inst.ret.load:u, 99 % or more at tally_hot_next" \
