@@ -53,10 +53,12 @@ _lottery:
 	amoswap.w t1, t1, (t0)
 	bnez	t1, _warm_wait
 
-	/* Cold boot: relocate to wherever we were loaded (linked at 0) */
+	/* Cold boot: relocate by where we were loaded less FW_TEXT_START */
 	lla	t0, __rela_dyn_start
 	lla	t1, __rela_dyn_end
 	lla	t2, _fw_start
+	li	t3, FW_TEXT_START
+	sub	t2, t2, t3		/* RELA: applied even when 0 */
 2:	bgeu	t0, t1, 4f
 	REG_L	t3, SZREG(t0)		/* Elf_Rela: offset, info, addend */
 	li	t4, R_RISCV_RELATIVE

@@ -13,6 +13,10 @@ endif
 FW_CC		:= $(CROSS_COMPILE)gcc
 FW_OBJCOPY	:= $(CROSS_COMPILE)objcopy
 FW_JUMP_ADDR	?= 0x80200000
+# The link address: where QEMU and boot loaders load the image on most
+# boards (DRAM base), so that QEMU's -bios can load the .elf too. The image
+# is position independent and relocates itself when loaded elsewhere.
+FW_TEXT_START	?= 0x80000000
 # fw_jump: where the DT from a1 is moved before the next stage gets it (and
 # read from, when a1 holds none); empty: the DT stays where it is
 FW_JUMP_FDT_ADDR ?=
@@ -47,7 +51,8 @@ FW_CFLAGS	:= $(FW_ARCH) -O2 -g -fPIE -ffreestanding -fno-builtin-printf \
 		   -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 		   -MMD -MP
 FW_LDFLAGS	:= $(FW_ARCH) -nostdlib -static-pie -Wl,--no-dynamic-linker \
-		   -Wl,-z,norelro -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-T,$(TOP)/firmware/fw.ld
+		   -Wl,-z,norelro -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
+		   -Wl,--defsym=FW_TEXT_START=$(FW_TEXT_START) -Wl,-T,$(TOP)/firmware/fw.ld
 
 include $(TOP)/lib/pmu/objects.mk
 
@@ -64,7 +69,9 @@ firmware: $(FW_DYNAMIC) $(FW_JUMP) $(if $(FW_PAYLOAD_PATH),$(FW_PAYLOAD)) ## bui
 # The build-time knobs as a header, rewritten only when a value changes, so
 # `make FW_PMU_DELEGATE=0x78` rebuilds exactly what depends on it.
 FW_CONFIG_H	:= $(FW_BUILD)/fw_config.h
-FW_CONFIG	:= \#ifndef FW_JUMP_ADDR\n\#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#endif\n$(if $(FW_JUMP_FDT_ADDR),\#ifndef FW_JUMP_FDT_ADDR\n\#define FW_JUMP_FDT_ADDR $(FW_JUMP_FDT_ADDR)UL\n\#endif\n)\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
+# (apart: inside $(if ...) make would keep the backslashes of \#)
+FW_CONFIG_JUMP_FDT := \#ifndef FW_JUMP_FDT_ADDR\n\#define FW_JUMP_FDT_ADDR $(FW_JUMP_FDT_ADDR)UL\n\#endif\n
+FW_CONFIG	:= \#define FW_TEXT_START $(FW_TEXT_START)\n\#ifndef FW_JUMP_ADDR\n\#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#endif\n$(if $(FW_JUMP_FDT_ADDR),$(FW_CONFIG_JUMP_FDT))\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
 $(FW_CONFIG_H): FORCE
 	@mkdir -p $(dir $@)
 	@printf '$(FW_CONFIG)' > $@.tmp
@@ -98,7 +105,7 @@ $(FW_BUILD)/%.o: $(TOP)/%.S $(DEPS_STAMP) | $(FW_CONFIG_H)
 
 # A variant is fw_<name>.S (boot-hart choice) + fw_<name>_next.c.
 $(FW_BUILD)/fw_%.elf: $(FW_COMMON_OBJS) $(FW_BUILD)/firmware/fw_%.o \
-		$(FW_BUILD)/firmware/fw_%_next.o $(TOP)/firmware/fw.ld
+		$(FW_BUILD)/firmware/fw_%_next.o $(TOP)/firmware/fw.ld $(FW_CONFIG_H)
 	@echo "  LD      $(notdir $@)"
 	@$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_COMMON_OBJS) \
 		$(FW_BUILD)/firmware/fw_$*.o $(FW_BUILD)/firmware/fw_$*_next.o

@@ -89,6 +89,32 @@ check "fw_jump FW_JUMP_FDT_ADDR: the next stage gets the DT at $a" \
 check "fw_jump FW_JUMP_FDT_ADDR: the banner says DT at $a" \
 	has "$LOG_DIR/boot-fw-jump-fdt.log" "DT at $a$"
 
+# the .elf image as QEMU's -bios (as Debian's opensbi package offers it):
+# QEMU loads an ELF where it is linked, so that must be the DRAM base
+payload boot-fw-dynamic-elf --bios "${FW_DYNAMIC%.bin}.elf" --cpu $SBI_CPU \
+	--smp 4 --append tally.test "$SBI_PAYLOAD"
+check "fw_dynamic.elf as -bios: loaded at 0x80000000, where it is linked" \
+	has "$LOG_DIR/boot-fw-dynamic-elf.log" "^Firmware region : 0x80000000-"
+
+# loaded 16 MiB above its link address: it relocates itself, finds the DT
+# at FW_JUMP_FDT_ADDR (a1 holds none) and the SBI groups run that do not
+# take 0x80000000 for firmware memory (the others do). QEMU's
+# generic loader puts it there, without -bios: Debian's QEMU has that
+# device (make deps installs it), the project's build leaves it out.
+LOADER_QEMU=${LOADER_QEMU:-/usr/bin/qemu-system-riscv64}
+rdtb=$BOOT_OUT/relocated.dtb
+$LOADER_QEMU -M virt,dumpdtb="$rdtb" -cpu $SBI_CPU -smp 1 -m 512M -nographic >/dev/null 2>&1 &&
+	fdtput -t s "$rdtb" /chosen bootargs "tally.test sbi.only=base sbi.only=time sbi.only=ipi sbi.only=rfence sbi.only=hsm"
+QEMU=$LOADER_QEMU boot boot-relocated 120 --bios none --cpu $SBI_CPU --smp 1 -- \
+	-device loader,file="$rdtb",addr=$BOOT_FDT_ADDR \
+	-device loader,file="$SBI_PAYLOAD" \
+	-device loader,file="$BOOT_OUT/fw_jump_fdt.bin",addr=0x81000000 \
+	-device loader,addr=0x81000000,cpu-num=0
+check "loaded at 0x81000000, not where linked: it relocates itself and says so" \
+	has "$LOG_DIR/boot-relocated.log" "^Firmware region : 0x81000000-"
+check "loaded at 0x81000000: the SBI groups that assume no firmware address pass" \
+	has "$LOG_DIR/boot-relocated.log" "^[1-9][0-9]* passed, 0 failed"
+
 # no CLINT: said at boot, the boot hart alone is served, the suite passes
 payload boot-no-clint --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
 	--append tally.test "$SBI_PAYLOAD" -- -dtb "$(dtb qemu-virt-noclint)"
