@@ -17,6 +17,7 @@ include mk/deps.mk
 include mk/firmware.mk
 include mk/firmware32.mk
 include mk/dts.mk
+include mk/deb.mk
 include $(wildcard mk/qemu.mk mk/linux.mk mk/tests-*.mk)
 include mk/opensbi.mk
 include mk/bench.mk

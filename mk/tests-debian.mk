@@ -13,7 +13,7 @@ DEBIAN_TESTS ?= $(patsubst %-test.sh,%,$(notdir $(sort $(wildcard $(TOP)/tests/d
 debian-guest: deps ## Debian's riscv64 kernel, perf, busybox-static in build/debian/
 	@$(LINUX_ENV) $(TOP)/scripts/build-debian-guest.sh
 
-check-debian: $(LINUX_BOOT_DEPS) $(QEMU) debian-guest ## Debian's kernel and perf on the firmware, against OpenSBI
+check-debian: $(LINUX_BOOT_DEPS) $(QEMU) debian-guest deb rv32-payloads ## Debian's kernel and perf on the firmware, against OpenSBI
 	@TOP=$(TOP) BUILD=$(BUILD) FW_DYNAMIC=$(FW_DYNAMIC) PROJECT_QEMU=$(QEMU) \
 		LOG_DIR=$(DEBIAN_TEST_LOGS) \
 		$(TOP)/scripts/run-test-scripts.sh $(TOP)/tests/debian $(DEBIAN_TESTS)
