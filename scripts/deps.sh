@@ -126,6 +126,48 @@ fetch_orig() {
 	log "verified $file ($sum)"
 }
 
+# Extract some files of a kernel tree shipped in a binary linux-source-X
+# package: fetch_kernel_files PKG DIR MEMBER... puts the tarball's members
+# (tar wildcards under its top directory) into $SRC_DIR/DIR, with a stamp
+# naming the package version, its SHA256 and the members; a stamp with
+# other members extracts again. The .deb (apt-get download checks it
+# against the signed Packages index; its SHA256 is compared once more
+# here) is deleted afterwards: it is 140 MB, the extracted tree a few MB,
+# and a new download takes seconds, so keeping it buys nothing.
+fetch_kernel_files() {
+	local pkg=$1 dir=$2 ver deb sum want tmp tarball
+	shift 2
+	want=$(printf 'member %s\n' "$@")
+	if [ -f "$SRC_DIR/$dir/.stamp" ] &&
+		[ "$(grep '^member ' "$SRC_DIR/$dir/.stamp")" = "$want" ]; then
+		return 0
+	fi
+	mkdir -p "$SRC_DIR"
+	ver=$(apt-cache policy "$pkg" | awk '/Candidate:/ {print $2}')
+	[ -n "$ver" ] && [ "$ver" != "(none)" ] || die "apt knows no package $pkg"
+	deb=${pkg}_${ver}_all.deb
+	log "fetching binary package $pkg $ver (only for some files of its kernel tree)"
+	(cd "$SRC_DIR" && apt-get download "$pkg=$ver" >/dev/null 2>&1) ||
+		die "apt-get download $pkg=$ver failed"
+	[ -f "$SRC_DIR/$deb" ] || die "apt-get download left no $deb"
+	sum=$(apt-cache show "$pkg=$ver" | awk '/^SHA256:/ {print $2; exit}')
+	[ -n "$sum" ] && echo "$sum  $SRC_DIR/$deb" | sha256sum -c --quiet ||
+		die "checksum mismatch for $deb"
+	tarball=./usr/src/$pkg.tar.xz
+	tmp=$(mktemp -d "$SRC_DIR/.tmp-$dir-XXXXXX")
+	chmod 755 "$tmp"
+	log "extracting from $tarball:" "$@"
+	dpkg-deb --fsys-tarfile "$SRC_DIR/$deb" | tar -xO "$tarball" |
+		tar -xJ -C "$tmp" --wildcards "${@/#/$pkg/}" ||
+		{ rm -rf "$tmp"; die "cannot extract from $deb"; }
+	printf 'package %s %s\nsha256 %s\n%s\n' "$pkg" "$ver" "$sum" "$want" \
+		>"$tmp/.stamp"
+	rm -rf "${SRC_DIR:?}/$dir"
+	mv "$tmp" "$SRC_DIR/$dir"
+	rm -f "$SRC_DIR/$deb"
+	log "extracted into $SRC_DIR/$dir ($(du -sh "$SRC_DIR/$dir" | cut -f1)), $deb deleted"
+}
+
 add_sources
 install_pkgs
 if [ -n "$BENCH" ]; then
@@ -142,4 +184,11 @@ fetch_orig zlib "zlib_1.2.13.dfsg.orig.tar.bz2" bookworm
 fetch_orig bzip2 "bzip2_1.0.8.orig.tar.gz" bookworm
 fetch_orig xz-utils "xz-utils_5.4.1.orig.tar.xz" bookworm
 fetch_orig libzstd "libzstd_1.5.4+dfsg2.orig.tar.xz" bookworm
+# libtraceevent: bookworm's source package 1:1.7.1-1 has no downloadable
+# orig tarball (404), so perf gets the in-tree libtraceevent 1.1.0 of the
+# kernel tree in bookworm's linux-source-6.1, with the parts of tools/
+# its Makefile uses and the licence texts
+fetch_kernel_files linux-source-6.1 traceevent-linux-6.1 \
+	'tools/lib/traceevent/*' 'tools/scripts/*' 'tools/build/*' \
+	'tools/include/*' COPYING 'LICENSES/preferred/*'
 log "all dependencies present"
