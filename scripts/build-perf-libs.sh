@@ -2,22 +2,32 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Build (or reuse from the cache) the static riscv64 libraries perf links:
 # libelf and libdw (elfutils: symbols of user programs, DWARF unwinding
-# for `perf record --call-graph dwarf`) and the compression libraries a
-# static libdw needs (zlib, bzip2, liblzma, libzstd). Not libtraceevent:
-# the archive serves the .dsc of bookworm's libtraceevent 1:1.7.1-1 but
-# not its orig tarball (404), so perf has no tracepoint support
-# (docs/linux.md).
+# for `perf record --call-graph dwarf`), the compression libraries a
+# static libdw needs (zlib, bzip2, liblzma, libzstd) and libtraceevent
+# (tracepoint formats: `perf trace`, field names in `perf script`).
 #
 #   build-perf-libs.sh        build if needed, print the prefix directory
 #   build-perf-libs.sh key    print the prefix directory only
 #
-# Every library comes from the orig tarball of a Debian bookworm source
-# package (fetched and verified by scripts/deps.sh) and is cross-compiled
-# with ${CROSS_COMPILE}gcc: bookworm has no riscv64 binary packages.
+# Every library but libtraceevent comes from the orig tarball of a Debian
+# bookworm source package (fetched and verified by scripts/deps.sh) and is
+# cross-compiled with ${CROSS_COMPILE}gcc: bookworm has no riscv64 binary
+# packages. libtraceevent: the archive serves the .dsc of bookworm's
+# source package libtraceevent 1:1.7.1-1 but not its orig (nor debian)
+# tarball (404). Its fallback is the libtraceevent that lived in the
+# kernel tree until Linux 6.2, tools/lib/traceevent/ (version 1.1.0, its
+# Makefile's EP_VERSION.EP_PATCHLEVEL.EP_EXTRAVERSION), taken from
+# bookworm's binary package linux-source-6.1: scripts/deps.sh extracts
+# that directory, with the tools/build, tools/scripts and tools/include its
+# Makefile uses, into $SRC_CACHE/traceevent-linux-6.1/. Built with its own
+# Makefile, the static library only (target libtraceevent.a): no shared
+# library and no plugins (perf's static binary would load them with
+# dlopen; the core library parses and prints every event format itself).
 #
 # Cache: $CACHE/linux/perf-libs-<key>/{include,lib,lib/pkgconfig,build.log};
-# key = SHA-256 of the verified orig tarballs, this script and the cross
-# compiler. Built in a temporary directory, renamed into place under a lock.
+# key = SHA-256 of the verified orig tarballs, of the files of the
+# libtraceevent tree, of this script and of the cross compiler. Built in a
+# temporary directory, renamed into place under a lock.
 #
 # Linking: perf's Makefile.config, on a -static link, adds `-lelf -lz
 # -llzma -lbz2 -lzstd -ldl` after `-ldw`; elfutils 0.188's libdw.a
@@ -28,8 +38,12 @@
 # libelf_core.a and libz.a, so the `-lelf` of perf's feature checks pulls
 # zlib in as well; lib/libdw.a one naming libdw_core.a and elfutils'
 # libeu.a (helpers libdw.so links in, libdw.a leaves out).
-# lib/pkgconfig/ has libdw.pc and libelf.pc with a prefix relative to the
-# .pc file, for a private PKG_CONFIG_LIBDIR.
+# lib/pkgconfig/ has libdw.pc, libelf.pc and libtraceevent.pc with a
+# prefix relative to the .pc file, for a private PKG_CONFIG_LIBDIR.
+# libtraceevent's headers are in include/traceevent/, where perf's
+# #include <traceevent/event-parse.h> looks; libtraceevent.pc says 1.1.0,
+# and perf 6.12 compiles the code for newer libtraceevent APIs only from
+# the LIBTRACEEVENT_VERSION it derives from that.
 set -euo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -48,6 +62,8 @@ ZSTD_TARBALL=${ZSTD_TARBALL:-$SRC_CACHE/libzstd_1.5.4+dfsg2.orig.tar.xz}
 ELFUTILS_TARBALL=${ELFUTILS_TARBALL:-$SRC_CACHE/elfutils_0.188.orig.tar.bz2}
 TARBALLS=("$ZLIB_TARBALL" "$BZIP2_TARBALL" "$XZ_TARBALL" "$ZSTD_TARBALL"
 	"$ELFUTILS_TARBALL")
+# the kernel tree's parts scripts/deps.sh extracted from linux-source-6.1
+TRACEEVENT_TREE=${TRACEEVENT_TREE:-$SRC_CACHE/traceevent-linux-6.1/linux-source-6.1}
 
 log() { printf '[perf-libs] %s\n' "$*" >&2; }
 die() { printf '[perf-libs] error: %s\n' "$*" >&2; exit 1; }
@@ -131,6 +147,30 @@ build_elfutils() {
 	echo 'GROUP ( -ldw_core -leu )' >"$prefix/lib/libdw.a"
 }
 
+# traceevent_version: 1.1.0 from the Makefile's EP_VERSION, EP_PATCHLEVEL
+# and EP_EXTRAVERSION
+traceevent_version() {
+	awk -F' *= *' '$1 == "EP_VERSION" { v = $2 } $1 == "EP_PATCHLEVEL" { p = $2 }
+		$1 == "EP_EXTRAVERSION" { e = $2 } END { if (v != "" && p != "" && e != "")
+		print v "." p "." e }' "$TRACEEVENT_TREE/tools/lib/traceevent/Makefile"
+}
+
+# build_traceevent TREE PREFIX: libtraceevent.a and its installed headers
+# (the Makefile's install_headers list) from a copy of the tree, as the
+# Makefile builds in its own directory
+build_traceevent() {
+	local tree=$1 prefix=$2 t0=$SECONDS
+	# CROSS_COMPILE gives CC and AR; EXTRA_CFLAGS replaces its -g -Wall
+	make -C "$tree/tools/lib/traceevent" -j"$JOBS" V=1 \
+		CROSS_COMPILE="$CROSS_COMPILE" EXTRA_CFLAGS="-O2 -Wall" \
+		libtraceevent.a || return 1
+	mkdir -p "$prefix/include/traceevent"
+	cp "$tree"/tools/lib/traceevent/{event-parse.h,event-utils.h,trace-seq.h,kbuffer.h} \
+		"$prefix/include/traceevent/"
+	cp "$tree/tools/lib/traceevent/libtraceevent.a" "$prefix/lib/"
+	echo "libtraceevent built in $((SECONDS - t0)) s"
+}
+
 # pc NAME VERSION DESCRIPTION LIBS [CFLAGS]: a .pc file whose prefix is
 # where it lies, so the cache entry can be renamed
 pc() {
@@ -148,20 +188,24 @@ EOF
 }
 
 build() {
-	local out=$1 tmp blog t0=$SECONDS
+	local out=$1 tmp blog t0=$SECONDS tever
 	[ -f "$out/lib/libdw_core.a" ] && return 0
+	tever=$(traceevent_version)
+	[ -n "$tever" ] || die "no EP_VERSION in $TRACEEVENT_TREE/tools/lib/traceevent/Makefile"
 	rm -rf "$CACHE"/linux/.tmp-perf-libs-*	# failed earlier attempts (we hold the lock)
 	tmp=$(mktemp -d "$CACHE/linux/.tmp-perf-libs-XXXXXX")
 	blog=$tmp/build.log
 	OUTDIR=$tmp/out
 	mkdir -p "$OUTDIR/include" "$OUTDIR/lib/pkgconfig"
-	log "building static zlib, bzip2, liblzma, libzstd, libelf, libdw for $HOST, log: $blog"
+	log "building static zlib, bzip2, liblzma, libzstd, libelf, libdw, libtraceevent $tever for $HOST, log: $blog"
 	{
 		build_zlib "$(unpack "$ZLIB_TARBALL" "$tmp")" "$OUTDIR" &&
 		build_bzip2 "$(unpack "$BZIP2_TARBALL" "$tmp")" "$OUTDIR" &&
 		build_xz "$(unpack "$XZ_TARBALL" "$tmp")" "$OUTDIR" &&
 		build_zstd "$(unpack "$ZSTD_TARBALL" "$tmp")" "$OUTDIR" &&
-		build_elfutils "$(unpack "$ELFUTILS_TARBALL" "$tmp")" "$OUTDIR"
+		build_elfutils "$(unpack "$ELFUTILS_TARBALL" "$tmp")" "$OUTDIR" &&
+		cp -r "$TRACEEVENT_TREE" "$tmp/traceevent" &&
+		build_traceevent "$tmp/traceevent" "$OUTDIR"
 	} >"$blog" 2>&1 || { tail -30 "$blog" >&2; die "build failed (log: $blog)"; }
 	# the install steps write .pc files, programs and manuals with the
 	# temporary prefix in them: not needed, ours follow
@@ -170,6 +214,10 @@ build() {
 	mkdir -p "$OUTDIR/lib/pkgconfig"
 	pc libelf 0.188 "elfutils libelf (static)" "-lelf"
 	pc libdw 0.188 "elfutils libdw (static)" "-ldw -lelf -lz -llzma -lbz2 -lzstd"
+	pc libtraceevent "$tever" \
+		"libtraceevent of Linux 6.1's tools/lib/traceevent (static, no plugins)" \
+		"-ltraceevent" "-I\${includedir}/traceevent"
+	log "$(grep '^libtraceevent built in' "$blog")"
 	cp "$blog" "$OUTDIR/"
 	mv "$OUTDIR" "$out"
 	rm -rf "$tmp"
