@@ -22,13 +22,22 @@ LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) \
 LINUX_ALL_PATCHES = $(notdir $(sort $(wildcard $(TOP)/linux/patches/*.patch)))
 LINUX_STOCK_ENV = LINUX_SKIP_PATCHES="$(LINUX_ALL_PATCHES)" \
 	LINUX_LINK_DIR=$(patsubst %/,%,$(dir $(KERNEL_STOCK)))
+# LINUX_KERNEL=debian boots Debian trixie's own kernel and perf instead
+# (make debian-guest, build/debian/), as the distribution's users have
+# them: the demo then says what needs the project's kernel patches.
 LINUX_KERNEL ?= patched
+RUN_INITRAMFS = $(INITRAMFS)
+RUN_BUILD = linux $(RUN_KERNEL)
 ifeq ($(LINUX_KERNEL),stock)
 RUN_KERNEL = $(KERNEL_STOCK)
 else ifeq ($(LINUX_KERNEL),patched)
 RUN_KERNEL = $(KERNEL)
+else ifeq ($(LINUX_KERNEL),debian)
+RUN_KERNEL = $(BUILD)/debian/Image
+RUN_INITRAMFS = $(BUILD)/debian/initramfs.cpio.gz
+RUN_BUILD = debian-guest
 else
-$(error LINUX_KERNEL=$(LINUX_KERNEL): say patched or stock)
+$(error LINUX_KERNEL=$(LINUX_KERNEL): say patched, stock or debian)
 endif
 # Boots depend on the project's QEMU and firmware (so they get built) only
 # when those are not overridden with binaries outside build/.
@@ -75,12 +84,16 @@ $(PERF): linux-perf ;
 $(BUSYBOX): linux-busybox ;
 $(INITRAMFS): linux-initramfs ;
 
-run: $(LINUX_BOOT_DEPS) linux $(RUN_KERNEL) ## boot Linux, run perf demo (or ARGS='cmd'; LINUX_KERNEL=stock)
-	@$(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $(RUN_MACHINE) $${ARGS:+-- "$$ARGS"}
+RUN_ENV = $(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) INITRAMFS=$(RUN_INITRAMFS)
 
-shell: $(LINUX_BOOT_DEPS) linux $(RUN_KERNEL) ## boot Linux to an interactive shell
+run: $(LINUX_BOOT_DEPS) $(RUN_BUILD) ## boot Linux, run perf demo (or ARGS='cmd'; LINUX_KERNEL=stock|debian)
+	@$(RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $(RUN_MACHINE) \
+		--append tally.kernel=$(LINUX_KERNEL) $${ARGS:+-- "$$ARGS"}
+
+shell: $(LINUX_BOOT_DEPS) $(RUN_BUILD) ## boot Linux to an interactive shell
 	@# an interactive shell runs without icount, at host speed
-	@$(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) $(TOP)/scripts/run-linux.sh $(filter-out --icount,$(RUN_OPTS)) $(RUN_MACHINE) --shell
+	@$(RUN_ENV) $(TOP)/scripts/run-linux.sh $(filter-out --icount,$(RUN_OPTS)) $(RUN_MACHINE) \
+		--append tally.kernel=$(LINUX_KERNEL) --shell
 
 # Cache entries other than the ones build/linux links to now (other keys:
 # older fragments, patches, scripts) are only kept for switching back.

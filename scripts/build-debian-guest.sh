@@ -172,7 +172,8 @@ initramfs() {
 	"$TOP/scripts/build-workloads.sh"
 	key=$({
 		echo "$g"
-		cat "$0" "$TOP/linux/initramfs/init" "$TOP/linux/debian/init"
+		cat "$0" "$TOP/linux/initramfs/init" "$TOP/linux/debian/init" \
+			"$TOP"/linux/initramfs/*.sh
 		cat "$BUILD/linux/workloads/key"
 	} | sha256sum | cut -c1-16)
 	if [ -f "$OUT/initramfs.cpio.gz" ] && [ "$(cat "$work/key" 2>/dev/null)" = "$key" ]; then

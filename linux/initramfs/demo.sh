@@ -18,26 +18,55 @@ run() {
 	[ $rc = 0 ] || echo "(exit status $rc)"
 }
 
+# The project's perf is built with the QEMU model's and the firmware's
+# event names (linux/pmu-events/); a distribution's perf (make run
+# LINUX_KERNEL=debian) has neither, so the demo uses their raw codes there.
+NAMED=
+timeout -s KILL $T perf list --no-desc 2>/dev/null | grep -q 'inst.ret.load' && NAMED=1
+# PATCHED: the kernel has linux/patches/. make run says which kernel it
+# booted (tally.kernel= on the command line); else a patched kernel is
+# known by the counters it reports delegated.
+case " $(cat /proc/cmdline) " in
+*" tally.kernel=patched "*) PATCHED=1 ;;
+*" tally.kernel="*) PATCHED= ;;
+*) PATCHED=
+	dmesg | grep -q 'riscv-pmu-sbi: .*counters delegated' && PATCHED=1 ;;
+esac
+
 cd /tmp
 say "Linux $(uname -r) on $(grep -c ^processor /proc/cpuinfo) harts; its riscv-pmu-sbi driver talks to the firmware's SBI PMU:"
 dmesg | sed -n 's/^\[[^]]*\] riscv-pmu-sbi: /  /p'
 
 say "perf list: generic hardware and cache events the firmware maps to counters"
 run perf list --no-desc hw cache
-say "... the QEMU model's own events, by name (linux/pmu-events JSON), and the SBI firmware events"
-echo "\$ perf list --no-desc    (the model's and the firmware's sections)"
-timeout -s KILL $T perf list --no-desc 2>/dev/null |
-	sed -n '/^cycles:/,$p' | grep -v -e 'descriptor\]' -e 'breakpoint\]'
+if [ -n "$NAMED" ]; then
+	say "... the QEMU model's own events, by name (linux/pmu-events JSON), and the SBI firmware events"
+	echo "\$ perf list --no-desc    (the model's and the firmware's sections)"
+	timeout -s KILL $T perf list --no-desc 2>/dev/null |
+		sed -n '/^cycles:/,$p' | grep -v -e 'descriptor\]' -e 'breakpoint\]'
+else
+	say "... this perf has no names for the QEMU model's events or the SBI firmware events (the project's perf has, from linux/pmu-events/): below they go by raw code"
+fi
 
 say "Counting: tally-events $N runs a loop of exactly 5 instructions, 1 load, 1 store and 2 branches (1 of them mispredicted) per iteration"
 run perf stat -e cycles,instructions,branches,branch-misses,dTLB-loads,dTLB-stores tally-events $N
 say "The same, user mode (:u) and kernel mode (:k) apart: the firmware sets the counters' mode-inhibit bits; :u is about 5 x $N"
 run perf stat -e instructions:u,instructions:k,branches:u,branches:k,cycles:u,cycles:k tally-events $N
-say "The model's events by name: inst.ret.load and inst.ret.store are about $N each, inst.mispred.spec about $N + 1"
-run perf stat -e inst.ret:u,inst.ret.load:u,inst.ret.store:u,inst.brjmp.spec:u,inst.mispred.spec:u tally-events $N
+if [ -n "$NAMED" ]; then
+	say "The model's events by name: inst.ret.load and inst.ret.store are about $N each, inst.mispred.spec about $N + 1"
+	run perf stat -e inst.ret:u,inst.ret.load:u,inst.ret.store:u,inst.brjmp.spec:u,inst.mispred.spec:u tally-events $N
+else
+	say "The model's events by raw code (this perf has no names for them: the project's perf gets inst.ret.load and the others from linux/pmu-events/): r100 and r101 (loads, stores) are about $N each, r6 (mispredicted) about $N + 1"
+	run perf stat -e r2:u,r100:u,r101:u,r5:u,r6:u tally-events $N
+fi
 
 say "Firmware events on every hart (-a -A): the IPIs and remote TLB flushes Linux asked the firmware for while tally-ipi ping-pongs between harts"
-run perf stat -a -A -e fw_ipi_sent,fw_ipi_received,fw_sfence_vma_asid_sent,fw_sfence_vma_asid_received tally-ipi 300
+if [ -n "$NAMED" ]; then
+	run perf stat -a -A -e fw_ipi_sent,fw_ipi_received,fw_sfence_vma_asid_sent,fw_sfence_vma_asid_received tally-ipi 300
+else
+	echo "(raw codes: bit 63 selects an SBI firmware event, 6 and 7 IPIs sent and received, 12 and 13 remote sfence.vma.asid)"
+	run perf stat -a -A -e r8000000000000006,r8000000000000007,r800000000000000c,r800000000000000d tally-ipi 300
+fi
 
 say "Sampling: perf record of tally-hot (90 % of its work in hot_loop, 10 % in warm_loop), one sample every 100000 user cycles"
 run perf record -o /tmp/perf.data -e cycles:u -c 100000 tally-hot 200
@@ -68,7 +97,9 @@ else
 fi
 
 say "Precise sampling: tally-load's loop has one load, at tally_hot_load (tally_hot_next follows). The load event twice in one session, every 2003 loads: :pp on the counter the firmware delegated to Linux (sample IP from Sspesa's shpmspc), plain on a counter the firmware keeps (SBI; the IP is where the interrupt came)"
-run perf record -o /tmp/load.data -e inst.ret.load:upp -e inst.ret.load:u -c 2003 tally-load 1000000
+LOAD=inst.ret.load
+[ -n "$NAMED" ] || LOAD=r100
+run perf record -o /tmp/load.data -e $LOAD:upp -e $LOAD:u -c 2003 tally-load 1000000
 echo "\$ perf report -i /tmp/load.data --stdio --sort sym"
 timeout -s KILL $T perf report -i /tmp/load.data --stdio --sort sym \
 	>/tmp/load.txt 2>/dev/null
@@ -78,6 +109,14 @@ pp=$(awk '/^# Samples.*upp/ { on = 1; next } /^# Samples/ { on = 0 }
 if [ "$pp" = tally_hot_load ]; then
 	echo "=== :pp names the load itself; without it the sample is one instruction late (tally_hot_next)"
 else
-	echo "=== no precise sampling here (top of :pp: '${pp:-none}'): it needs Sspesa, delegated counters and the patched kernel (docs/linux.md)"
+	echo "=== no precise sampling here (top of :pp: '${pp:-none}', where the interrupt came): it needs Sspesa, delegated counters and the patched kernel (docs/linux.md)"
+fi
+if [ -z "$PATCHED" ]; then
+	say "This kernel has none of the project's patches (linux/patches/, docs/linux.md). With them it would also:"
+	echo "  - sample precisely (:pp, :ppp): the sample IP from Sspesa's shpmspc, on counters the firmware delegates"
+	echo "  - count on delegated counters itself (Smcdeleg/Ssccfg), with no SBI call to start, stop or read them"
+	echo "  - drive the PDIS sampling PMU (Smpdis/Sspdis) and its memory buffer"
+	echo "  - restore counters right after CPU hotplug and suspend (snapshot fixes)"
+	echo "  Everything above it shows through the standard SBI PMU extension alone."
 fi
 say "Your own perf command line: make run ARGS='perf stat -e inst.ret.load:u ls' (make shell for a shell)"

@@ -49,6 +49,8 @@ check "precise profile: inst.ret.load:upp, 99 % or more at tally_hot_load" \
 check "SBI profile: inst.ret.load:u, 99 % or more at tally_hot_next" \
 	eval 'grep -A1 "^# Samples.*inst.ret.load:u.$" <<<"$LOG_TEXT" | grep -qE "^ +(99\.[0-9]+|100\.00)% +\[\.\] tally_hot_next"'
 check "the demo says :pp names the load itself" has '^=== :pp names the load itself'
+check "no note that the kernel lacks the project's patches" \
+	hasnt "^=== This kernel has none of the project's patches"
 check_poweroff
 
 summary
