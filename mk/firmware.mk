@@ -74,8 +74,9 @@ FW_CONFIG_JUMP_FDT := \#ifndef FW_JUMP_FDT_ADDR\n\#define FW_JUMP_FDT_ADDR $(FW_
 FW_CONFIG	:= \#define FW_TEXT_START $(FW_TEXT_START)\n\#ifndef FW_JUMP_ADDR\n\#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#endif\n$(if $(FW_JUMP_FDT_ADDR),$(FW_CONFIG_JUMP_FDT))\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
 $(FW_CONFIG_H): FORCE
 	@mkdir -p $(dir $@)
-	@printf '$(FW_CONFIG)' > $@.tmp
-	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; \
+	@# a temporary file of this make's own: make check runs two at once
+	@t=$@.tmp.$$$$; printf '$(FW_CONFIG)' > $$t; \
+	if cmp -s $$t $@; then rm $$t; else mv $$t $@; \
 		echo "  GEN     fw_config.h"; fi
 
 # Extract into a private directory and rename it into place, so parallel
