@@ -15,11 +15,14 @@
 # libraries (scripts/build-perf-libs.sh), so perf report names the
 # functions of user programs and `perf record --call-graph dwarf` works
 # (user stacks unwound by libdw with the programs' .eh_frame or
-# .debug_frame). perf finds libdw's version with
+# .debug_frame); libtraceevent (the in-tree one of Linux 6.1, version
+# 1.1.0, see build-perf-libs.sh), so perf reads tracepoint formats:
+# `perf trace`, tracepoint events with their field names in `perf script`.
+# perf finds libdw's and libtraceevent's versions with
 # pkg-config: PKG_CONFIG_LIBDIR is the libraries' own pkgconfig directory,
-# never the host's. perf has stat, record, report, list, frame-pointer and
-# DWARF call graphs; no libtraceevent (not fetchable, see
-# build-perf-libs.sh): no `perf trace`, no tracepoint events; no Python.
+# never the host's. perf has stat, record, report, list, trace,
+# tracepoints, frame-pointer and DWARF call graphs; no Python or Perl
+# scripting.
 #
 # Event names: linux/pmu-events/riscv/ mirrors tools/perf/pmu-events/arch/
 # riscv/. perf is built from a copy of the source tree's tools/ (symbolic
@@ -60,7 +63,7 @@ PERF_FLAGS=(
 	ARCH=riscv CROSS_COMPILE="$CROSS_COMPILE"
 	LDFLAGS="-static -L$LIBS/lib" EXTRA_CFLAGS="-I$LIBS/include"
 	PKG_CONFIG=pkg-config
-	NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1
+	NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1
 	NO_GTK2=1 NO_LIBUNWIND=1 NO_LIBNUMA=1 NO_LIBAUDIT=1 NO_LIBCRYPTO=1
 	NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBBABELTRACE=1 NO_DEMANGLE=1
 	NO_LIBLLVM=1 NO_JVMTI=1 NO_SDT=1 NO_LIBDEBUGINFOD=1 NO_LIBBPF=1
@@ -112,6 +115,12 @@ build() {
 	grep -qx feature-dwarf=1 "$obj/FEATURE-DUMP" &&
 		grep -qx feature-libdw-dwarf-unwind=1 "$obj/FEATURE-DUMP" ||
 		die "perf was built without libdw (log: $blog)"
+	# (6.12 stops at a failed libtraceevent check, a later perf may not;
+	# tep_parse_format is only linked in with HAVE_LIBTRACEEVENT; grep
+	# reads all of nm's output: no SIGPIPE for nm under pipefail)
+	grep -qx feature-libtraceevent=1 "$obj/FEATURE-DUMP" &&
+		"${CROSS_COMPILE}nm" "$obj/perf" | grep -w tep_parse_format >/dev/null ||
+		die "perf was built without libtraceevent (log: $blog)"
 	! "${CROSS_COMPILE}readelf" -l "$obj/perf" | grep -q INTERP ||
 		die "perf is not a static binary"
 	cp "$obj/perf" "$blog" "$tmp/out/"
