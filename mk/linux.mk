@@ -100,9 +100,10 @@ shell: $(LINUX_BOOT_DEPS) $(RUN_BUILD) ## boot Linux to an interactive shell
 linux-prune: linux ## delete cached Linux/perf/busybox builds not in use here
 	@keep="$$(readlink -f $(KERNEL) $(KERNEL_STOCK) $(PERF) $(BUSYBOX) | xargs -n1 dirname) \
 		$$($(LINUX_ENV) $(TOP)/scripts/build-linux.sh source) \
-		$$($(LINUX_ENV) $(LINUX_STOCK_ENV) $(TOP)/scripts/build-linux.sh source-path)"; \
+		$$($(LINUX_ENV) $(LINUX_STOCK_ENV) $(TOP)/scripts/build-linux.sh source-path) \
+		$$($(LINUX_ENV) $(TOP)/scripts/build-perf-libs.sh key)"; \
 	for d in $(CACHE)/linux/src-* $(CACHE)/linux/kernel-* \
-		$(CACHE)/linux/perf-* $(CACHE)/busybox/busybox-*; do \
+		$(CACHE)/linux/perf-* $(CACHE)/linux/libelf-* $(CACHE)/busybox/busybox-*; do \
 		[ -d "$$d" ] || continue; \
 		case " $$(echo $$keep) " in *" $$d "*) continue ;; esac; \
 		echo "[linux] pruning $$d"; rm -rf "$$d"; \
