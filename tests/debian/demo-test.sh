@@ -25,12 +25,6 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
 QEMU=$PROJECT_QEMU FW_DYNAMIC=$TALLY_FW run_guest debian-demo "" --icount \
 	--cpu "$PRECISE_CPU" --chosen tally,pmu-delegate=0x8 --append tally.kernel=debian
 
-# count_of EVENT: the first perf stat count printed for EVENT.
-count_of() {
-	awk -v ev="$1" '$2 == ev && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); print $1; exit }' \
-		<<<"$LOG_TEXT"
-}
-
 check "Debian's kernel booted" has '^=== Linux [0-9.]+\+deb[0-9]+-riscv64 on 4 harts'
 check "the demo says this perf has no names for the model's events" \
 	has "^=== \.\.\. this perf has no names for the QEMU model's events"

@@ -45,7 +45,6 @@ check "architecture all" [ "$(field Architecture)" = all ]
 
 lint=$(lintian --tag-display-limit 0 -I -E --pedantic "$DEB" 2>&1 |
 	grep -v 'running with root privileges')
-lint_rc=$?
 printf '%s\n' "$lint" | grep . | sed 's/^/  lintian: /'
 check "lintian: no error, warning, info or pedantic tag" \
 	eval '[ -z "$(grep -E "^[EWIPX]: " <<<"$lint")" ]'
@@ -81,7 +80,7 @@ for img in fw_dynamic.bin fw_jump.elf; do
 	check "$img: Debian's kernel finds the SBI PMU" \
 		has "^T:dmesg .*riscv-pmu-sbi: SBI PMU extension is available"
 	# tally-loop N: 2N loop instructions, and about 15000 to start and exit
-	cnt=$(sed -n 's/^T:u \([0-9]*\),,instructions:u.*/\1/p' <<<"$LOG_TEXT")
+	cnt=$(perf_value instructions:u "T:u ")
 	check "$img: Debian's perf counts instructions:u of tally-loop 1000000 (${cnt:-none}: 2000000 + at most 20000)" \
 		near "${cnt:-0}" 2000000 0 20000
 	check_poweroff

@@ -21,12 +21,6 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
 # as mk/linux.mk's RUN_OPTS: delegation of hpmcounter3, Sspesa, Ssplcofi
 run_guest demo "" --icount --cpu "$PRECISE_CPU" --chosen tally,pmu-delegate=0x8
 
-# count_of EVENT: the first perf stat count printed for EVENT.
-count_of() {
-	awk -v ev="$1" '$2 == ev && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); print $1; exit }' \
-		<<<"$LOG_TEXT"
-}
-
 check "driver probe lines shown" has '^  [0-9]+ firmware and [0-9]+ hardware counters'
 check "perf list: hardware events (branch-misses)" has '^  branch-misses +\[Hardware event\]'
 check "perf list: cache events (dTLB-loads)" has '^  dTLB-loads '

@@ -47,6 +47,13 @@ perf_value() {
 		}' <<<"$LOG_TEXT"
 }
 
+# count_of EVENT: the first count perf stat printed for EVENT in its
+# human-readable form ("  5014825      instructions:u ...", commas allowed).
+count_of() {
+	awk -v ev="$1" '$2 == ev && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); print $1; exit }' \
+		<<<"$LOG_TEXT"
+}
+
 # check DESCRIPTION COMMAND...: run COMMAND, print ok/FAIL, count it.
 check() {
 	local desc=$1; shift
