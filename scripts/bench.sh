@@ -28,6 +28,9 @@
 #    from the CSRs and from the memory buffer (pdis.txt; tests/bench/pdis.py
 #    checks them against the pattern, writes pdis.json, draws pdis.png).
 # tests/bench/report.py then prints the tables and draws the charts.
+# 6. The bench check (all, paths, report): tests/bench/pathcheck.py fails
+#    when a path-length row of results.txt is longer than the Tally figure
+#    docs/performance.md commits.
 #
 # Environment (mk/bench.mk sets it): TOP BUILD QEMU FW_DYNAMIC
 # FW_DYNAMIC_ELF BENCH_OUT BENCH_PAYLOAD BENCH_PLUGIN BENCH_QEMU_PLUGIN
@@ -349,6 +352,10 @@ main() {
 	esac
 	"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" |
 		tee "$out/results.txt"
+	# 6. no path longer than docs/performance.md commits
+	"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/pathcheck.py" \
+		"$out/results.txt" "$TOP/docs/performance.md" ||
+		die "a path got longer (above); shorten it, or commit the figure in docs/performance.md with the reason"
 }
 
 main

@@ -183,6 +183,8 @@ def fmt(v):
 
 
 def print_table(title, head, rows):
+    # a | inside a cell is escaped, as markdown wants it
+    rows = [[str(x).replace("|", "\\|") for x in r] for r in rows]
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
     print(f"\n{title}\n")
     print("| " + " | ".join(h.ljust(w) for h, w in zip(head, widths)) + " |")

@@ -4,7 +4,8 @@
 # RV64 and RV32 (as the firmware builds it) with no writable globals and no
 # outside symbols but the host interface and memset/memcpy/memcmp (and, on
 # RV32, the firmware's 64-bit shift helpers), then run the host test binary;
-# print one combined "N passed, N failed" line.
+# print one combined "N passed, N failed" line. Also the bench check's
+# host-only test (tests/bench/pathcheck_test.py).
 #
 # usage: run.sh UNIT_BIN RV64_BUILD_DIR TOP OBJ...
 set -u
@@ -59,16 +60,27 @@ freestanding rv64 "$out" rv64imac_zicsr_zifencei lp64 elf64lriscv ''
 freestanding rv32 "$out/rv32" rv32imac_zicsr_zifencei ilp32 elf32lriscv \
 	'|__ashldi3|__lshrdi3'
 
-"$bin" | tee "$out/unit.log"
-st=${PIPESTATUS[0]}
-last=$(tail -n 1 "$out/unit.log")
-if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-	passed=$((passed + BASH_REMATCH[1]))
-	failed=$((failed + BASH_REMATCH[2]))
-	[ $st = 0 ] || [ "${BASH_REMATCH[2]}" != 0 ] || failed=$((failed + 1))
-else
-	echo "FAIL - unit test binary did not finish (exit $st)"
-	failed=$((failed + 1))
-fi
+# part LOG WHAT CMD...: run a test program, add up its closing line
+part() {
+	local log=$1 what=$2 st last
+	shift 2
+	"$@" | tee "$log"
+	st=${PIPESTATUS[0]}
+	last=$(tail -n 1 "$log")
+	if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+		passed=$((passed + BASH_REMATCH[1]))
+		failed=$((failed + BASH_REMATCH[2]))
+		[ $st = 0 ] || [ "${BASH_REMATCH[2]}" != 0 ] || failed=$((failed + 1))
+	else
+		echo "FAIL - $what did not finish (exit $st)"
+		failed=$((failed + 1))
+	fi
+}
+
+part "$out/unit.log" "unit test binary" "$bin"
+# the bench check (`make bench`) against the committed docs/performance.md
+part "$out/pathcheck.log" "bench check test" \
+	"${PYTHON:-/usr/bin/python3}" "$top/tests/bench/pathcheck_test.py" \
+	"$top/docs/performance.md"
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

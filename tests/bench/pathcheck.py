@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""The bench check: no SBI path longer than the committed figure.
+
+pathcheck.py RESULTS DOC: RESULTS is build/bench/results.txt (printed by
+report.py), DOC is docs/performance.md. Both hold the path-length table
+("| call | Tally | OpenSBI 1.5.1 | ..."); every row whose Tally figure in
+RESULTS is longer than the one DOC commits fails, naming the row and both
+figures, and so does a row DOC gives a figure for and RESULTS does not.
+A shorter row passes (commit the new figure in DOC to keep it). Exits 1
+on a failure or when either table cannot be read.
+"""
+import re
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from report import LABELS  # noqa: E402 (tests/bench/report.py)
+
+# The first two columns of the path-length table, as report.py prints them
+HEAD = ("call", "Tally", "OpenSBI 1.5.1")
+
+
+def cells(line):
+    """A markdown table line's cells, stripped; None for any other line.
+    An escaped \\| stays in its cell."""
+    line = line.strip()
+    if not (line.startswith("|") and line.endswith("|")):
+        return None
+    parts = re.split(r"(?<!\\)\|", line[1:-1])
+    return [p.strip().replace("\\|", "|") for p in parts]
+
+
+def figure(cell):
+    """The instruction count at the start of a cell ("329", "297
+    (NOT_SUPPORTED)"), None for "-" or "not supported"."""
+    m = re.match(r"(\d[\d,]*)", cell)
+    return int(m.group(1).replace(",", "")) if m else None
+
+
+def rows_of(text):
+    """{label: Tally figure or None} of the first path-length table in
+    text. A label that holds a '|' may have been split into cells (an
+    unescaped | in markdown): the longest label of LABELS the leading
+    cells spell is the row's, else the first cell."""
+    labels = {norm(k): k for k in LABELS.values()}
+    out, on = {}, False
+    for line in text.splitlines():
+        c = cells(line)
+        if c is None:
+            if on:
+                break
+            continue
+        if tuple(c[:len(HEAD)]) == HEAD:
+            on = True
+            continue
+        if not on or set("".join(c)) <= set("-: "):
+            continue
+        n, label = 1, c[0]
+        for k in range(len(c) - 1, 0, -1):
+            joined = "|".join(c[:k])
+            if norm(joined) in labels:
+                n, label = k, labels[norm(joined)]
+                break
+        out[label] = figure(c[n]) if n < len(c) else None
+    return out
+
+
+def norm(label):
+    return re.sub(r"\s*\|\s*", "|", label.strip())
+
+
+def check(results_text, doc_text):
+    """The failures (one message each) and the number of rows compared."""
+    res = rows_of(results_text)
+    if not res:
+        return ["no path-length table in the results"], 0
+    doc = rows_of(doc_text)
+    committed = {k: v for k, v in doc.items() if v is not None}
+    if not committed:
+        return ["no path-length table with Tally figures in the document"], 0
+    fails = []
+    for label, want in committed.items():
+        got = res.get(label)
+        if got is None:
+            fails.append(f"'{label}': no Tally figure now, {want} committed")
+        elif got > want:
+            fails.append(f"'{label}': {got} M-mode instructions, longer "
+                         f"than the {want} committed")
+    return fails, len(committed)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: pathcheck.py RESULTS DOC")
+    res, doc = (Path(p) for p in sys.argv[1:])
+    fails, n = check(res.read_text(), doc.read_text())
+    for f in fails:
+        print(f"bench check: FAIL {f} ({doc})")
+    if fails:
+        print(f"bench check: {len(fails)} of {n} path lengths longer than "
+              f"{doc} commits (a shorter one passes: commit its figure)")
+        sys.exit(1)
+    print(f"bench check: {n} path lengths, none longer than {doc} commits")
+
+
+if __name__ == "__main__":
+    main()

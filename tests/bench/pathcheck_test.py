@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""Test of the bench check (tests/bench/pathcheck.py), host only, run by
+the unit suite (tests/unit/run.sh).
+
+pathcheck_test.py DOC: DOC is the committed docs/performance.md. Results
+tables are printed with report.py's own print_table from DOC's figures:
+equal and shorter ones must pass, each row made one longer (or missing)
+must fail naming that row and both figures.
+"""
+import contextlib
+import io
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import pathcheck  # noqa: E402 (tests/bench/pathcheck.py)
+from report import LABELS, print_table  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+passed = failed = 0
+
+
+def result(name, ok):
+    global passed, failed
+    print(("ok - " if ok else "FAIL - ") + name)
+    passed, failed = passed + bool(ok), failed + (not ok)
+
+
+def results_text(figs):
+    """A results.txt path table as report.py prints it, Tally = figs."""
+    out = io.StringIO()
+    rows = [[label, "-" if figs.get(label) is None else figs[label],
+             "1", "-", "-", "-", "-", "-"] for label in LABELS.values()]
+    with contextlib.redirect_stdout(out):
+        print_table("SBI path length", ["call", "Tally", "OpenSBI 1.5.1",
+                                        "ref 1.5.1", "ref 1.9",
+                                        "ref minimal C", "goal",
+                                        "Tally vs goal"], rows)
+    return out.getvalue()
+
+
+def cli(res, doc):
+    """pathcheck.py's exit status and output on results text res."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+        f.write(res)
+        f.flush()
+        p = subprocess.run([sys.executable, str(HERE / "pathcheck.py"),
+                            f.name, str(doc)], capture_output=True,
+                           text=True)
+    return p.returncode, p.stdout
+
+
+def main():
+    doc = Path(sys.argv[1])
+    text = doc.read_text()
+    figs = {k: v for k, v in pathcheck.rows_of(text).items()
+            if v is not None}
+    result(f"{doc.name}: a Tally figure for every path-length row "
+           f"({len(figs)} of {len(LABELS)})", set(figs) == set(LABELS.values()))
+
+    fails, n = pathcheck.check(results_text(figs), text)
+    result(f"the committed figures pass ({n} rows compared)",
+           not fails and n == len(figs))
+    fails, _ = pathcheck.check(results_text(
+        {k: v - 1 for k, v in figs.items()}), text)
+    result("every row one shorter passes", not fails)
+
+    bad = []
+    for label, v in figs.items():
+        fails, _ = pathcheck.check(results_text({**figs, label: v + 1}), text)
+        if len(fails) != 1 or label not in fails[0] or \
+                f"{v + 1} " not in fails[0] or f"{v} committed" not in fails[0]:
+            bad.append(f"{label}: {fails}")
+    result("each row one longer fails, naming it and both figures"
+           + (f" (not: {bad})" if bad else ""), not bad)
+
+    label = next(iter(figs))
+    fails, _ = pathcheck.check(results_text({**figs, label: None}), text)
+    result("a row without a figure now fails", len(fails) == 1)
+    fails, _ = pathcheck.check("no table here\n", text)
+    result("results without the table fail", len(fails) == 1)
+    fails, _ = pathcheck.check(results_text(figs), "# no table\n")
+    result("a document without the table fails", len(fails) == 1)
+
+    # a label holding '|', written escaped or split into two cells
+    split = "| counter_stop 1, RESET | TAKE_SNAPSHOT | 7 | x |"
+    esc = "| counter_stop 1, RESET\\|TAKE_SNAPSHOT | 7 | x |"
+    head = "| call | Tally | OpenSBI 1.5.1 |\n|---|---|---|\n"
+    want = {"counter_stop 1, RESET|TAKE_SNAPSHOT": 7}
+    result("a label with '|' reads the same escaped and split",
+           pathcheck.rows_of(head + split) == want ==
+           pathcheck.rows_of(head + esc))
+
+    longer = dict(figs)
+    longer[label] += 5
+    rc_eq, _ = cli(results_text(figs), doc)
+    rc_long, out = cli(results_text(longer), doc)
+    result(f"pathcheck.py exits 0 on equal figures, 1 on a longer row "
+           f"(got {rc_eq}, {rc_long})", rc_eq == 0 and rc_long == 1 and
+           label in out)
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
