@@ -7,6 +7,11 @@
 #   make bench            install the anchors (scripts/deps.sh --bench), run all
 #   make bench-paths      only the path lengths (payload and Linux)
 #   make bench-pdis       only the PDIS profiles (part 5 of bench.sh)
+#   make bench-distro     only the distribution's kernel and perf (part 2c)
+#
+# OPENSBI_SRC=<tree> (as for mk/opensbi.mk; upstream v1.9) adds that
+# OpenSBI, its generic fw_dynamic built unchanged in build/bench/, to the
+# distribution figures; without it their column says so.
 #
 # BENCH_QEMU_PLUGIN is a QEMU 10.0.2 that loads TCG plugins (the project's
 # build has them off), used for the per-mode counts of the Linux runs and
@@ -41,13 +46,28 @@ $(BENCH_PLUGIN): $(TOP)/tests/bench/plugin/mmode.c $(BENCH_PLUGIN_INC)/qemu-plug
 	gcc -shared -fPIC -O2 -Wall -Wextra -Wno-unused-parameter \
 		$$(pkg-config --cflags glib-2.0) -I$(BENCH_PLUGIN_INC) $< -o $@
 
-bench-build: $(BENCH_PAYLOAD) $(BENCH_PLUGIN) $(FW_DYNAMIC) $(QEMU) linux
+# Upstream OpenSBI as it is (no PLATFORM_DIR), objects and images in
+# the build directory; OpenSBI's own make decides what is out of date.
+BENCH_OSBI_OBJ		= $(BENCH_OUT)/opensbi-$(OPENSBI_VER)
+BENCH_OPENSBI_UP	= $(if $(OPENSBI_TREE),$(BENCH_OSBI_OBJ)/platform/generic/firmware/fw_dynamic.bin)
+
+bench-opensbi-up:
+ifneq ($(OPENSBI_TREE),)
+	env -i PATH="$$PATH" HOME="$$HOME" make -C $(OPENSBI_TREE) \
+		PLATFORM=generic O=$(BENCH_OSBI_OBJ) \
+		CROSS_COMPILE=$(CROSS_COMPILE) PLATFORM_RISCV_XLEN=64 -j$(JOBS)
+endif
+
+bench-build: $(BENCH_PAYLOAD) $(BENCH_PLUGIN) $(FW_DYNAMIC) $(QEMU) linux \
+	debian-guest bench-opensbi-up
 
 BENCH_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) \
 	FW_DYNAMIC_ELF=$(FW_DYNAMIC_ELF) BENCH_OUT=$(BENCH_OUT) \
 	BENCH_PAYLOAD=$(BENCH_PAYLOAD) BENCH_PLUGIN=$(BENCH_PLUGIN) \
 	BENCH_QEMU_PLUGIN=$(BENCH_QEMU_PLUGIN) BENCH_OPENSBI=$(BENCH_OPENSBI) \
-	KERNEL=$(KERNEL) INITRAMFS=$(INITRAMFS) CROSS_COMPILE=$(CROSS_COMPILE)
+	KERNEL=$(KERNEL) INITRAMFS=$(INITRAMFS) CROSS_COMPILE=$(CROSS_COMPILE) \
+	DEBIAN_DIR=$(BUILD)/debian BENCH_OPENSBI_UP=$(BENCH_OPENSBI_UP) \
+	BENCH_OPENSBI_UP_NAME="OpenSBI $(OPENSBI_VER)"
 
 bench: bench-deps ## benchmarks vs Debian's OpenSBI 1.5.1 and QEMU 10.0.2 (build/bench/)
 	@$(MAKE) --no-print-directory bench-build
@@ -61,8 +81,13 @@ bench-precise: bench-deps ## only precise sampling: skid and context-switch cost
 	@$(MAKE) --no-print-directory bench-build
 	@$(BENCH_ENV) $(TOP)/scripts/bench.sh precise
 
+bench-distro: bench-deps ## only Debian's kernel and perf: M-mode per session, perf record slowdown
+	@$(MAKE) --no-print-directory bench-build
+	@$(BENCH_ENV) $(TOP)/scripts/bench.sh distro
+
 bench-pdis: $(FW_DYNAMIC) $(QEMU) linux ## only the PDIS profiles (Linux perf, no anchors needed)
 	@mkdir -p $(BENCH_OUT)
 	@$(BENCH_ENV) $(TOP)/scripts/bench.sh pdis
 
-.PHONY: bench bench-paths bench-precise bench-pdis bench-deps bench-build
+.PHONY: bench bench-paths bench-precise bench-distro bench-pdis bench-deps \
+	bench-build bench-opensbi-up

@@ -3,8 +3,9 @@
 # `make bench` (mk/bench.mk, docs/performance.md): the project firmware
 # against Debian's OpenSBI 1.5.1, all under -icount shift=0.
 #
-#   bench.sh all|paths|precise|report|pdis   (report: from the results
-#                            already there; pdis: only part 5)
+#   bench.sh all|paths|precise|distro|report|pdis   (report: from the
+#                    results already there; precise, distro, pdis: only
+#                    part 2b, 2c, 5)
 #
 # 1. Path length per SBI call: tests/bench/payload (S-mode) on each
 #    firmware, counted three ways:
@@ -21,6 +22,13 @@
 #    sampling against :pp on a delegated counter (Sspesa), and M-mode
 #    instructions per context switch, SBI-managed against delegated
 #    counters (plugin). `bench.sh precise` runs only this part.
+# 2c. Whole system on the distribution (`bench.sh distro`): Debian
+#    trixie's own kernel and perf (make debian-guest) on Debian's QEMU with
+#    the plugin, one hart: the M-mode instructions of one perf stat and
+#    one perf record session, and the guest slowdown of perf record -c
+#    10000, on Tally, Debian's OpenSBI 1.5.1 and, with BENCH_OPENSBI_UP,
+#    an upstream OpenSBI's generic fw_dynamic (mk/bench.mk builds 1.9
+#    from OPENSBI_SRC).
 # 3. Guest speed of the project's QEMU vs Debian's (tests/qemu-model/bench.sh).
 # 4. Footprint: image sizes, PMU code and per-hart state.
 # 5. PDIS (perf's "pdis" PMU, linux/patches/0012-0016): data-address and
@@ -34,8 +42,10 @@
 #
 # Environment (mk/bench.mk sets it): TOP BUILD QEMU FW_DYNAMIC
 # FW_DYNAMIC_ELF BENCH_OUT BENCH_PAYLOAD BENCH_PLUGIN BENCH_QEMU_PLUGIN
-# BENCH_OPENSBI KERNEL INITRAMFS CROSS_COMPILE; LINUX_LOOPS (default 10000
-# sched-pipe round trips), MODEL_RUNS / MODEL_ITERS (default 5, 5e8).
+# BENCH_OPENSBI KERNEL INITRAMFS CROSS_COMPILE DEBIAN_DIR, BENCH_OPENSBI_UP
+# and BENCH_OPENSBI_UP_NAME (empty: no upstream OpenSBI); LINUX_LOOPS
+# (default 10000 sched-pipe round trips), MODEL_RUNS / MODEL_ITERS (default
+# 5, 5e8), DISTRO_ROUNDS / DISTRO_PERIOD (default 200, 10000).
 set -euo pipefail
 
 what=${1:-all}
@@ -219,6 +229,64 @@ run_precise() {
 	precise_skid
 	precise_switch
 }
+# 2c. The distribution's kernel and perf. Each boot waits for the guest
+# to settle, then runs one command between two reads of the guest's
+# clock, in one bash, then prints what it wrote: "none" runs nothing,
+# "plain" the workload alone, "stat" and "record" it under perf. So
+# M-mode(stat or record boot) - M-mode(plain boot) is what the perf
+# session costs in M-mode, and all-modes(plain) - all-modes(none) what
+# the workload costs. Under -icount shift=0 the guest's clock moves
+# 1 ns per instruction, and with sleep=off idle time is skipped: the
+# clock reads include the idle time skipped, the plugin's counts do not.
+distro_cmd() {
+	local w="tally-hot ${DISTRO_ROUNDS:-200}" c
+	case $1 in
+	none) c=: ;;
+	plain) c="$w" ;;
+	stat) c="perf stat -x, -o /tmp/stat $w" ;;
+	record) c="perf record -c ${DISTRO_PERIOD:-10000} -o /tmp/r.data $w" ;;
+	esac
+	# Debian's kernel keeps the hart busy for a few seconds after init
+	# starts (half of it in the first second): wait until a second
+	# passes with at most one tick of work (user, system, irq, softirq).
+	cat <<'EOF'
+busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
+a=$(busy) n=0
+while sleep 1; b=$(busy); [ $((b - a)) -gt 1 ] && [ $n -lt 60 ]; do a=$b n=$((n + 1)); done
+echo "T:settle $n"
+EOF
+	# shellcheck disable=SC2016 # the guest's bash expands them
+	printf '%s\n' "bash -c 'a=\$EPOCHREALTIME; $c >/dev/null 2>>/tmp/out; r=\$?;" \
+		"b=\$EPOCHREALTIME; echo \"T:distro $1 rc \$r us \$a \$b\"'" \
+		"cat /tmp/out /tmp/stat 2>/dev/null | sed 's/^/T:out /'"
+}
+
+run_distro() {
+	local spec name fw kind q
+	rm -f "$out"/distro-*
+	[ -f "$DEBIAN_DIR/Image" ] || die "no $DEBIAN_DIR/Image (make debian-guest)"
+	{	# key, image (- for none), label
+		echo "tally $FW_DYNAMIC Tally"
+		echo "opensbi $BENCH_OPENSBI OpenSBI 1.5.1"
+		echo "upstream ${BENCH_OPENSBI_UP:--} ${BENCH_OPENSBI_UP_NAME:-OpenSBI 1.9}"
+	} >"$out/distro-firmwares.txt"
+	while read -r name fw _; do
+		[ "$fw" = - ] && { log "distribution: no upstream OpenSBI (OPENSBI_SRC)"; continue; }
+		for kind in none plain stat record; do
+			log "distribution kernel and perf, $name, $kind (plugin)"
+			q=$(plugin_wrapper "distro-$name-$kind" "$out/distro-$name-$kind.txt")
+			QEMU=$q FW_DYNAMIC=$fw TOP=$TOP BUILD=$BUILD \
+				KERNEL=$DEBIAN_DIR/Image \
+				INITRAMFS=$DEBIAN_DIR/initramfs.cpio.gz \
+				"$TOP/scripts/run-linux.sh" -q --smp 1 \
+				--cpu rv64,sscofpmf=true --timeout 1200 \
+				--log "$out/distro-$name-$kind.log" -- \
+				"$(distro_cmd $kind)" >/dev/null ||
+				die "Linux run failed, log $out/distro-$name-$kind.log"
+		done
+	done <"$out/distro-firmwares.txt"
+}
+
 run_model() {
 	log "guest speed: $(basename "$QEMU") vs $BENCH_QEMU_PLUGIN (medians)"
 	RUNS=${MODEL_RUNS:-5} ITERS=${MODEL_ITERS:-500000000} \
@@ -335,7 +403,13 @@ main() {
 	mkdir -p "$out"
 	[ "$what" = pdis ] || check_anchors
 	case $what in
-	all) run_paths; run_precise; run_model; run_footprint; run_pdis ;;
+	all) run_paths; run_precise; run_distro; run_model; run_footprint
+		run_pdis ;;
+	distro)
+		run_distro
+		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" distro |
+			tee "$out/results-distro.txt"
+		return ;;
 	pdis)
 		run_pdis
 		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" pdis |
@@ -348,7 +422,7 @@ main() {
 			tee "$out/results-precise.txt"
 		return ;;
 	report) run_footprint ;;
-	*) die "usage: bench.sh all|paths|precise|report|pdis" ;;
+	*) die "usage: bench.sh all|paths|precise|distro|report|pdis" ;;
 	esac
 	"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" |
 		tee "$out/results.txt"

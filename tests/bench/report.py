@@ -335,6 +335,108 @@ def linux_table(lx):
                 per)
 
 
+DISTRO_KINDS = (("stat", "perf stat (default events)"),
+                ("record", "perf record -c 10000"))
+
+
+def distro_run(out, key, kind):
+    """One boot of the distribution runs (bench.sh run_distro): M-mode
+    without the power-off call, the PMU calls and their M-mode, the
+    command's guest time in ns (icount: instructions), the samples."""
+    rep = linux_report(out / f"distro-{key}-{kind}.txt")
+    log = (out / f"distro-{key}-{kind}.log").read_text(errors="replace")
+    m = re.search(rf"T:distro {kind} rc (\d+) us (\d+)\.(\d{{6}}) "
+                  rf"(\d+)\.(\d{{6}})", log)
+    if not m or m.group(1) != "0":
+        sys.exit(f"report: distro-{key}-{kind}.log: no clean run")
+    a = int(m.group(2)) * 10**6 + int(m.group(3))
+    b = int(m.group(4)) * 10**6 + int(m.group(5))
+    smp = re.search(r"T:out \[ perf record: .*\((\d+) samples\)", log)
+    modes = ("M", "S", "U")
+    return dict(M=rep["M"] - rep.get("srst", 0),
+                all=sum(rep[k] for k in modes) - rep.get("srst", 0),
+                pmu_calls=sum(p["calls"] for p in rep["pmu"].values()),
+                pmu_M=sum(p["insns"] for p in rep["pmu"].values()),
+                ns=(b - a) * 1000,
+                samples=int(smp.group(1)) if smp else None)
+
+
+def load_distro(out):
+    """{key: dict(label, runs or None)} per firmware of distro-firmwares.txt
+    (None: no image, e.g. no OpenSBI source tree); None without it."""
+    path = out / "distro-firmwares.txt"
+    if not path.exists():
+        return None
+    res = {}
+    for line in path.read_text().splitlines():
+        key, image, label = line.split(" ", 2)
+        runs = None
+        if image != "-":
+            runs = {k: distro_run(out, key, k) for k in
+                    ("none", "plain") + tuple(k for k, _ in DISTRO_KINDS)}
+            plain = runs["plain"]
+            for k, _ in DISTRO_KINDS:
+                r = runs[k]
+                r["session_M"] = r["M"] - plain["M"]
+                r["session_pmu"] = r["pmu_calls"] - plain["pmu_calls"]
+                r["session_all"] = r["all"] - plain["all"]
+            # the workload's instructions, alone and under perf record
+            work = plain["all"] - runs["none"]["all"]
+            rec = runs["record"]
+            runs["work"] = work
+            runs["work_recorded"] = work + rec["session_all"]
+            runs["slowdown"] = round(runs["work_recorded"] / work, 2)
+            runs["time_ratio"] = round(rec["ns"] / plain["ns"], 2)
+        res[key] = dict(label=label, runs=runs)
+    return res
+
+
+def distro_table(dx):
+    fws = list(dx)
+    heads = [dx[k]["label"] for k in fws]
+    others = [k for k in fws if k != "tally"]
+    rows = []
+    for kind, name in DISTRO_KINDS:
+        r = [name]
+        for k in fws:
+            runs = dx[k]["runs"]
+            r.append(f"{runs[kind]['session_M']:,} "
+                     f"({runs[kind]['session_pmu']:,} PMU calls)" if runs
+                     else "no source tree (OPENSBI_SRC)")
+        t = dx["tally"]["runs"][kind]["session_M"]
+        for k in others:
+            runs = dx[k]["runs"]
+            r.append(f"{runs[kind]['session_M'] / t:.2f}" if runs else "-")
+        rows.append(r)
+    print_table("Linux, the distribution's kernel and perf (Debian trixie), "
+                "one hart, Debian QEMU + plugin: M-mode instructions of one "
+                "session of tally-hot, over the same boot without perf",
+                ["session"] + heads + [f"{dx[k]['label']} / Tally"
+                                       for k in others], rows)
+    rows = []
+    for k in fws:
+        runs = dx[k]["runs"]
+        if not runs:
+            rows.append([dx[k]["label"]] + ["no source tree (OPENSBI_SRC)"]
+                        + ["-"] * 6)
+            continue
+        plain, rec = runs["plain"], runs["record"]
+        rows.append([dx[k]["label"], f"{runs['work']:,}",
+                     f"{runs['work_recorded']:,}", f"{runs['slowdown']:.2f}",
+                     f"{plain['ns']:,} / {rec['ns']:,} "
+                     f"({runs['time_ratio']:.2f})",
+                     rec["samples"], rec["session_pmu"],
+                     round(rec["session_M"] / rec["samples"])])
+    print_table("Guest slowdown of perf record -c 10000 tally-hot against "
+                "tally-hot alone: instructions the hart ran in all modes "
+                "(plugin; the workload alone: boot with it - boot without); "
+                "guest time of the command (icount ns: instructions and "
+                "idle time skipped)",
+                ["firmware", "tally-hot alone", "under perf record",
+                 "slowdown", "guest time, ns (ratio)", "samples",
+                 "PMU calls", "M-mode per sample"], rows)
+
+
 def load_skid(out):
     """Samples per event at tally_hot_load, at tally_hot_next, elsewhere."""
     path = out / "skid.log"
@@ -522,14 +624,8 @@ def footprint_table(fp):
     print_table("Footprint (bytes)", ["item", "Tally", "OpenSBI 1.5.1"], rows)
 
 
-def chart(d, m, path):
-    plt = pyplot("chart")
-    if plt is None:
-        return
+def path_chart(ax, d):
     keys = [k for k in LABELS if med(d, "tally", k) is not None]
-    fig, axes = plt.subplots(1, 2 if m else 1, figsize=(15, 8),
-                             gridspec_kw={"width_ratios": [3, 1]} if m else None)
-    ax = axes[0] if m else axes
     y = range(len(keys))
     for off, fw, color in ((-0.2, "tally", "tab:blue"),
                            (0.2, "opensbi", "tab:orange")):
@@ -550,17 +646,72 @@ def chart(d, m, path):
     ax.set_xlabel("M-mode instructions per call (log scale)")
     ax.set_title("SBI path length, QEMU -icount shift=0")
     ax.legend(fontsize=8)
+
+
+FW_COLORS = ("tab:blue", "tab:orange", "tab:red")
+
+
+def distro_chart(ax, ax2, dx):
+    """M-mode per session (log scale, OpenSBI / Tally on the bars) and
+    the perf record slowdown, per firmware that ran."""
+    fws = [k for k in dx if dx[k]["runs"]]
+    w = 0.8 / len(fws)
+    for n, k in enumerate(fws):
+        vals = [dx[k]["runs"][kind]["session_M"] for kind, _ in DISTRO_KINDS]
+        xs = [i + (n - (len(fws) - 1) / 2) * w for i in range(len(vals))]
+        ax.bar(xs, vals, width=w, color=FW_COLORS[n], label=dx[k]["label"])
+        for x, v, (kind, _) in zip(xs, vals, DISTRO_KINDS):
+            t = dx["tally"]["runs"][kind]["session_M"]
+            ax.text(x, v, f"{v / t:.1f}x", ha="center", va="bottom",
+                    fontsize=8)
+    ax.set_xticks(range(len(DISTRO_KINDS)))
+    ax.set_xticklabels([name for _, name in DISTRO_KINDS], fontsize=8)
+    ax.set_yscale("log")
+    ax.set_ylabel("M-mode instructions per session (log scale)")
+    ax.set_title("Debian's kernel and perf: one session", fontsize=10)
+    missing = [dx[k]["label"] for k in dx if not dx[k]["runs"]]
+    ax.legend(fontsize=8, title=f"(no {', '.join(missing)}: no source "
+              "tree)" if missing else None, title_fontsize=7)
+    vals = [dx[k]["runs"]["slowdown"] for k in fws]
+    ax2.bar(range(len(fws)), vals, color=FW_COLORS[:len(fws)])
+    for i, v in enumerate(vals):
+        ax2.text(i, v, f"{v:.2f}x", ha="center", va="bottom", fontsize=8)
+    ax2.set_xticks(range(len(fws)))
+    ax2.set_xticklabels([dx[k]["label"] for k in fws], fontsize=8)
+    ax2.set_ylabel("instructions, all modes: perf record -c 10000 / no perf")
+    ax2.set_title("Slowdown of tally-hot under perf record -c 10000",
+                  fontsize=10)
+
+
+def model_chart(ax2, m):
+    rows = model_rows(m)
+    names = ["Debian 10.0.2"] + [r["label"] for r in rows]
+    vals = [rows[0]["debian"]] + [r["mips"] for r in rows]
+    ax2.bar(range(len(vals)), vals,
+            color=["tab:gray"] + ["tab:green"] * len(rows))
+    ax2.set_xticks(range(len(vals)))
+    ax2.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
+    ax2.set_ylabel("guest MIPS (median)")
+    ax2.set_title("Guest speed", fontsize=10)
+
+
+def chart(d, m, dx, path):
+    """Path lengths on top; below, the distribution's sessions and
+    slowdown and the guest speed, those that were measured."""
+    plt = pyplot("chart")
+    if plt is None:
+        return
+    below = (2 if dx else 0) + (1 if m else 0)
+    fig = plt.figure(figsize=(15, 14 if below else 8))
+    gs = fig.add_gridspec(2 if below else 1, max(below, 1),
+                          height_ratios=[3, 2] if below else None)
+    path_chart(fig.add_subplot(gs[0, :]), d)
+    col = 0
+    if dx:
+        distro_chart(fig.add_subplot(gs[1, 0]), fig.add_subplot(gs[1, 1]), dx)
+        col = 2
     if m:
-        rows = model_rows(m)
-        ax2 = axes[1]
-        names = ["Debian 10.0.2"] + [r["label"] for r in rows]
-        vals = [rows[0]["debian"]] + [r["mips"] for r in rows]
-        ax2.bar(range(len(vals)), vals,
-                color=["tab:gray"] + ["tab:green"] * len(rows))
-        ax2.set_xticks(range(len(vals)))
-        ax2.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
-        ax2.set_ylabel("guest MIPS (median)")
-        ax2.set_title("Guest speed")
+        model_chart(fig.add_subplot(gs[1, col]), m)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     print(f"\nchart: {path}")
@@ -568,6 +719,13 @@ def chart(d, m, path):
 
 def main():
     out = Path(sys.argv[1])
+    if sys.argv[2:] == ["distro"]:
+        dx = load_distro(out)
+        if dx is None:
+            sys.exit(f"report: no {out / 'distro-firmwares.txt'}")
+        distro_table(dx)
+        (out / "distro.json").write_text(json.dumps(dx, indent=1))
+        return
     if sys.argv[2:] == ["precise"]:
         sk, cs = load_skid(out), load_switch(out)
         precise_table(sk, cs)
@@ -587,6 +745,9 @@ def main():
     linux_table(lx)
     sk, cs = load_skid(out), load_switch(out)
     precise_table(sk, cs)
+    dx = load_distro(out)
+    if dx:
+        distro_table(dx)
     m = load_model(out)
     if m:
         model_table(m)
@@ -594,8 +755,8 @@ def main():
     footprint_table(fp)
     (out / "results.json").write_text(json.dumps(
         dict(paths=d, growth=growth_rows(d), linux=lx, skid=sk,
-             switch=cs, model=m, footprint=fp), indent=1))
-    chart(d, m, out / "bench.png")
+             switch=cs, distro=dx, model=m, footprint=fp), indent=1))
+    chart(d, m, dx, out / "bench.png")
     precise_chart(sk, cs, out / "precise.png")
     # last: it exits when the profile does not match the pattern
     pdis.report(out)
