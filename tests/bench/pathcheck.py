@@ -7,8 +7,10 @@ report.py), DOC is docs/performance.md. Both hold the path-length table
 ("| call | Tally | OpenSBI 1.5.1 | ..."); every row whose Tally figure in
 RESULTS is longer than the one DOC commits fails, naming the row and both
 figures, and so does a row DOC gives a figure for and RESULTS does not.
-A shorter row passes (commit the new figure in DOC to keep it). Exits 1
-on a failure or when either table cannot be read.
+A shorter row passes (commit the new figure in DOC to keep it). The
+same for the M-mode instructions per context switch on SBI-managed
+counters (the precise part's table), when the results have it. Exits 1
+on a failure or when either path table cannot be read.
 """
 import re
 import sys
@@ -70,8 +72,42 @@ def norm(label):
     return re.sub(r"\s*\|\s*", "|", label.strip())
 
 
+# The context switch of a perf session on SBI-managed counters: the row
+# of the "counters" table (precise part) in the results and in DOC
+SWITCH = "perf context switch, SBI-managed"
+SWITCH_ROWS = ("sbi", "SBI-managed")
+
+
+def switch_cost(text):
+    """M-mode instructions per context switch, SBI-managed counters, of
+    the first table that has them (None without one)."""
+    col = None
+    for line in text.splitlines():
+        c = cells(line)
+        if c is None:
+            col = None
+        elif c[0] == "counters":
+            col = next((i for i, h in enumerate(c) if "per switch" in h),
+                       None)
+        elif col is not None and c[0] in SWITCH_ROWS and col < len(c):
+            m = re.match(r"\d[\d,]*(\.\d+)?$", c[col])
+            return float(c[col].replace(",", "")) if m else None
+    return None
+
+
 def check(results_text, doc_text):
     """The failures (one message each) and the number of rows compared."""
+    fails, n = check_paths(results_text, doc_text)
+    got, want = switch_cost(results_text), switch_cost(doc_text)
+    if got is not None and want is not None:
+        n += 1
+        if got > want:
+            fails.append(f"'{SWITCH}': {got:g} M-mode instructions per "
+                         f"switch, longer than the {want:g} committed")
+    return fails, n
+
+
+def check_paths(results_text, doc_text):
     res = rows_of(results_text)
     if not res:
         return ["no path-length table in the results"], 0
@@ -98,10 +134,10 @@ def main():
     for f in fails:
         print(f"bench check: FAIL {f} ({doc})")
     if fails:
-        print(f"bench check: {len(fails)} of {n} path lengths longer than "
+        print(f"bench check: {len(fails)} of {n} figures longer than "
               f"{doc} commits (a shorter one passes: commit its figure)")
         sys.exit(1)
-    print(f"bench check: {n} path lengths, none longer than {doc} commits")
+    print(f"bench check: {n} figures, none longer than {doc} commits")
 
 
 if __name__ == "__main__":

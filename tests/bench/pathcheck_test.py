@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import pathcheck  # noqa: E402 (tests/bench/pathcheck.py)
-from report import LABELS, print_table  # noqa: E402
+from report import LABELS, precise_table, print_table  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 passed = failed = 0
@@ -39,6 +39,17 @@ def results_text(figs):
                                         "ref 1.5.1", "ref 1.9",
                                         "ref minimal C", "goal",
                                         "Tally vs goal"], rows)
+    return out.getvalue()
+
+
+def switch_text(per_switch):
+    """The precise part's context-switch table as report.py prints it."""
+    out = io.StringIO()
+    runs = [dict(loops=n, M=n * 1000, switches=n) for n in (2000, 6000)]
+    cs = {"sbi": dict(runs=runs, d_switches=4000, d_M=0, d_pmu=32000,
+                      per_switch=per_switch)}
+    with contextlib.redirect_stdout(out):
+        precise_table(None, cs)
     return out.getvalue()
 
 
@@ -93,6 +104,19 @@ def main():
     result("a label with '|' reads the same escaped and split",
            pathcheck.rows_of(head + split) == want ==
            pathcheck.rows_of(head + esc))
+
+    sw = pathcheck.switch_cost(text)
+    result(f"{doc.name}: a context-switch figure ({sw})", sw is not None)
+    if sw is not None:
+        base = results_text(figs)
+        f_eq, n_eq = pathcheck.check(base + switch_text(sw), text)
+        f_lo, _ = pathcheck.check(base + switch_text(sw - 0.5), text)
+        f_hi, _ = pathcheck.check(base + switch_text(sw + 0.5), text)
+        result("context switch: equal and shorter pass, longer fails "
+               "naming it and both figures",
+               not f_eq and n_eq == len(figs) + 1 and not f_lo and
+               len(f_hi) == 1 and pathcheck.SWITCH in f_hi[0] and
+               f"{sw + 0.5:g} " in f_hi[0] and f"{sw:g} committed" in f_hi[0])
 
     longer = dict(figs)
     longer[label] += 5
