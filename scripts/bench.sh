@@ -275,7 +275,7 @@ run_distro() {
 		for kind in none plain stat record; do
 			log "distribution kernel and perf, $name, $kind (plugin)"
 			q=$(plugin_wrapper "distro-$name-$kind" "$out/distro-$name-$kind.txt")
-			QEMU=$q FW_DYNAMIC=$fw TOP=$TOP BUILD=$BUILD \
+			QEMU=$q FW_DYNAMIC=$fw \
 				KERNEL=$DEBIAN_DIR/Image \
 				INITRAMFS=$DEBIAN_DIR/initramfs.cpio.gz \
 				"$TOP/scripts/run-linux.sh" -q --smp 1 \
