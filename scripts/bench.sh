@@ -37,7 +37,8 @@
 #    checks them against the pattern, writes pdis.json, draws pdis.png).
 # tests/bench/report.py then prints the tables and draws the charts.
 # 6. The bench check (all, paths, report): tests/bench/pathcheck.py fails
-#    when a path-length row of results.txt is longer than the Tally figure
+#    when a path-length row of results.txt, or the M-mode per context
+#    switch on SBI-managed counters, is longer than the Tally figure
 #    docs/performance.md commits.
 #
 # Environment (mk/bench.mk sets it): TOP BUILD QEMU FW_DYNAMIC
@@ -246,7 +247,7 @@ distro_cmd() {
 	stat) c="perf stat -x, -o /tmp/stat $w" ;;
 	record) c="perf record -c ${DISTRO_PERIOD:-10000} -o /tmp/r.data $w" ;;
 	esac
-	# Debian's kernel keeps the hart busy for a few seconds after init
+	# Debian's kernel keeps the hart busy for a second or two after init
 	# starts (half of it in the first second): wait until a second
 	# passes with at most one tick of work (user, system, irq, softirq).
 	cat <<'EOF'
@@ -262,7 +263,7 @@ EOF
 }
 
 run_distro() {
-	local spec name fw kind q
+	local name fw kind q
 	rm -f "$out"/distro-*
 	[ -f "$DEBIAN_DIR/Image" ] || die "no $DEBIAN_DIR/Image (make debian-guest)"
 	{	# key, image (- for none), label
