@@ -34,7 +34,7 @@
 #
 # RUNS='a b' on the command line runs only those runs of the suites named
 # (make check-pmu RUNS=plain). Runs go through run-payload.sh --brief,
-# which judges a run (docs/testing.md) and prints its lines in one write.
+# which judges a run and prints its lines in one write.
 # A single run's target (check-sbi/fw-jump) fails when the run fails; as
 # a suite's prerequisite it always succeeds, and the suite's sum decides.
 
@@ -61,7 +61,7 @@ define suite_rule
 $(foreach n,$(call run_names,$(1)),$(eval $(call run_rule,$(1),$(n))))
 check-$(1): $(addprefix check-$(1)/,$(call run_names,$(1)))
 	@$$(RUN_REPORT.$(1))
-	@$$(TOP)/scripts/sum-results.sh $(1) \
+	@$$(TOP)/scripts/sum-results.sh --name $(1) \
 		$(foreach n,$(call run_names,$(1)),$$(call run_logs,$(1))/$(1)-$(n).result)
 .PHONY: check-$(1)
 endef
