@@ -31,8 +31,12 @@ has() { tr -d '\r' <"$1" | grep -aE -- "$2" >/dev/null; }
 payload() {
 	local name=$1 last p f s
 	shift
+	# (no tee /dev/stderr: with stderr a file, as in make check's suite
+	# logs, tee would reopen and truncate it)
 	last=$(QEMU=$QEMU "$top/scripts/run-payload.sh" --name "$name" \
-		--log-dir "$LOG_DIR" "$@" | tee /dev/stderr | tail -1) 2>&1
+		--log-dir "$LOG_DIR" "$@")
+	printf '%s\n' "$last"
+	last=$(tail -1 <<<"$last")
 	p=$(sed -n 's/.*: \([0-9]*\) passed.*/\1/p' <<<"$last")
 	f=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$last")
 	s=$(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$last")
