@@ -20,6 +20,7 @@ include mk/dts.mk
 include mk/deb.mk
 include $(wildcard mk/qemu.mk mk/linux.mk mk/tests-*.mk)
 include mk/opensbi.mk
+include mk/runner.mk
 include mk/bench.mk
 include mk/check.mk
 

@@ -38,6 +38,8 @@ INITRAMFS	:= $(BUILD)/linux/initramfs.cpio.gz
 PERF		:= $(BUILD)/linux/perf
 BUSYBOX		:= $(BUILD)/linux/busybox
 
+comma		:= ,
+
 # Short hash of files, for cache keys: $(call hash_files,FILES...)
 hash_files = $(shell cat $(sort $(1)) 2>/dev/null | sha256sum | cut -c1-16)
 

@@ -3,6 +3,9 @@
 # independent.
 # libfdt is compiled for the target from Debian's linux-source-6.12 tarball
 # (scripts/dtc/libfdt), extracted once into the cache.
+# It needs only the cross compiler (gcc-riscv64-linux-gnu) and that tarball
+# (linux-source-6.12), not `make deps`: no package manager runs when they
+# are there; when one is missing the build says what to install.
 
 FW_BUILD	:= $(BUILD)/firmware
 # FW_XLEN=32: the RV32 images in build/firmware32 (mk/firmware32.mk)
@@ -79,9 +82,19 @@ $(FW_CONFIG_H): FORCE
 	if cmp -s $$t $@; then rm $$t; else mv $$t $@; \
 		echo "  GEN     fw_config.h"; fi
 
+# What the build needs from Debian (order-only: checked, never a reason to
+# rebuild)
+fw-tools:
+	@command -v $(FW_CC) >/dev/null || { echo "firmware: no $(FW_CC):" \
+		"install gcc-riscv64-linux-gnu (apt-get install, or make deps)" >&2; exit 1; }
+
+$(LINUX_TARBALL):
+	@echo "firmware: no $@ (libfdt's source): install linux-source-6.12" \
+		"(apt-get install, or make deps)" >&2; exit 1
+
 # Extract into a private directory and rename it into place, so parallel
 # builds sharing the cache never see a half-extracted tree.
-$(LIBFDT_STAMP): $(DEPS_STAMP)
+$(LIBFDT_STAMP): $(LINUX_TARBALL) | fw-tools
 	@echo "[firmware] extracting libfdt from $(LINUX_TARBALL)"
 	@set -e; tmp=$$(mktemp -d $(LIBFDT_SRC).tmp.XXXXXX); \
 	tar -xJf $(LINUX_TARBALL) -C $$tmp --strip-components=4 \
@@ -99,7 +112,7 @@ $(FW_BUILD)/%.o: $(TOP)/%.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
 	@echo "  CC      $*.c"
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -c $< -o $@
 
-$(FW_BUILD)/%.o: $(TOP)/%.S $(DEPS_STAMP) | $(FW_CONFIG_H)
+$(FW_BUILD)/%.o: $(TOP)/%.S | $(FW_CONFIG_H) fw-tools
 	@mkdir -p $(dir $@)
 	@echo "  AS      $*.S"
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
@@ -136,6 +149,6 @@ $(FW_BUILD)/%.bin: $(FW_BUILD)/%.elf
 
 -include $(shell find $(FW_BUILD) -name '*.d' 2>/dev/null)
 
-.PHONY: firmware FORCE
+.PHONY: firmware fw-tools FORCE
 .SECONDARY: $(FW_COMMON_OBJS) $(foreach v,dynamic jump payload,$(FW_BUILD)/fw_$(v).elf \
 	$(FW_BUILD)/firmware/fw_$(v).o $(FW_BUILD)/firmware/fw_$(v)_next.o)

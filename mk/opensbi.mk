@@ -42,7 +42,7 @@ OPENSBI_LOGS	:= $(BUILD)/test-logs/opensbi-$(OPENSBI_VER)
 OPENSBI_PMU_APPEND := pmu.opensbi
 OPENSBI_TD_APPEND := pmu.opensbi pmu.testdev=$(OPENSBI_VERNUM)
 # the test device's run: its interrupt is visible only without Sscofpmf
-OPENSBI_TD_CPUS	:= testdev=rv64
+OPENSBI_TD_RUNS	:= plain
 # the SBI payload's SSE group under -icount: the PMU overflow event that
 # the core routes and raises through OpenSBI's SSE (platform/opensbi/pmu/
 # irq.c). no-hazards: OpenSBI faults on SSE buffers past the end of RAM.
@@ -72,7 +72,7 @@ opensbi:
 
 # What would run: the link check, one payload run per CPU model, each
 # Linux test.
-OPENSBI_RUNS	= link $(addprefix pmu-,$(foreach r,$(PMU_CPUS),$(firstword $(subst =, ,$(r))))) \
+OPENSBI_RUNS	= link $(addprefix pmu-,$(filter-out strict,$(call run_names,pmu))) \
 		  pmu-testdev sbi-sse $(addprefix linux-,$(notdir $(LINUX_TESTS:-test.sh=)))
 
 check-opensbi:
@@ -152,7 +152,7 @@ check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OP
 	fi; \
 	$(MAKE) --no-print-directory check-pmu \
 		FW_DYNAMIC=$(OPENSBI_TD_OUT)/fw_dynamic.bin \
-		PMU_CPUS="$(OPENSBI_TD_CPUS)" PMU_STRICT_CPU= \
+		RUNS="$(OPENSBI_TD_RUNS)" \
 		PMU_APPEND="$(OPENSBI_TD_APPEND)" \
 		PMU_LOGS=$(OPENSBI_LOGS)/testdev | tee $(OPENSBI_LOGS)/pmu-testdev.out; \
 	$(call opensbi_add,$(OPENSBI_LOGS)/pmu-testdev.out); \
@@ -163,7 +163,7 @@ check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OP
 	fi; \
 	if $(OPENSBI_HAS_SSE); then \
 		$(MAKE) --no-print-directory check-sbi FW_DYNAMIC=$(OPENSBI_FW_DYNAMIC) \
-			SBI_RUNS='sse-icount:$(OPENSBI_FW_DYNAMIC)::icount' \
+			RUNS=fw-dynamic-icount \
 			SBI_APPEND='$(OPENSBI_SSE_APPEND)' \
 			SBI_LOGS=$(OPENSBI_LOGS)/sbi | tee $(OPENSBI_LOGS)/sbi-sse.out; \
 		$(call opensbi_add,$(OPENSBI_LOGS)/sbi-sse.out); \

@@ -6,7 +6,7 @@
 #   make check-hostile      run the four parts; ends with
 #                           "hostile: N passed, N failed[, N skipped]"
 #
-# Runs (name:cpu:smp:icount:payload args, '+' between args):
+# Runs (mk/runner.mk):
 #   storm          random and adversarial SBI calls on HOSTILE_SMP harts,
 #                  HOSTILE_CALLS per hart (Sscofpmf, Smcntrpmf, Sstc, H)
 #   storm-plain    a quarter as many on a CPU without Sstc (ACLINT timer
@@ -42,39 +42,31 @@ HOSTILE_APPEND	= tally.test hostile.calls=$(HOSTILE_CALLS) \
 HOSTILE_SSCOF	:= rv64,sscofpmf=true,smcntrpmf=true
 HOSTILE_PLAIN	:= rv64,sstc=false
 HOSTILE_CALLS_PLAIN = $(shell echo $$(( $(HOSTILE_CALLS) / 4 + 1 )))
-# name:cpu:smp:icount(0/1):args[:dts] (cpu strings hold commas, not
-# colons; the first hostile.calls= in the bootargs wins; a dts/ name boots
-# that DT, which must describe the same cpu and smp)
-HOSTILE_RUNS	= storm:$(HOSTILE_SSCOF):$(HOSTILE_SMP):0:hostile.storm \
-		  storm-plain:$(HOSTILE_PLAIN):$(HOSTILE_SMP):0:hostile.storm+hostile.salt=0x91a1+hostile.calls=$(HOSTILE_CALLS_PLAIN) \
-		  isolation-sscofpmf:$(HOSTILE_SSCOF):2:1:hostile.isolation \
-		  isolation-max:max:2:1:hostile.isolation \
-		  smp:$(HOSTILE_SSCOF):32:0:hostile.smp:qemu-virt-sscofpmf-32 \
-		  storm-deleg:max,zama16b=false:4:0:hostile.storm+hostile.salt=0xde1e:qemu-virt-max-nozama16b-4-deleg \
-		  pdisbuf:max,zama16b=false,x-pdis-mem=true:4:1:hostile.pdisbuf:qemu-virt-max-nozama16b-4-deleg
-HOSTILE_DTBS	= $(foreach r,$(HOSTILE_RUNS),$(if $(word 6,$(subst :, ,$(r))),$(BUILD)/dts/$(word 6,$(subst :, ,$(r))).dtb))
-RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
+# (the first hostile.calls= in the bootargs wins; a dts/ DT must describe
+# the run's cpu and smp)
+RUN_ARGS.hostile = --bios $(FW_DYNAMIC) --timeout $(HOSTILE_TIMEOUT) \
+		  $(HOSTILE_PAYLOAD)
+RUN_DEPS.hostile = $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU)
+RUN_LOGS.hostile = $(HOSTILE_LOGS)
+hostile_run	= --append "$(1) $(strip $(HOSTILE_APPEND))"
+RUN.hostile.storm = --cpu $(HOSTILE_SSCOF) --smp $(HOSTILE_SMP) $(call hostile_run,hostile.storm)
+RUN.hostile.storm-plain = --cpu $(HOSTILE_PLAIN) --smp $(HOSTILE_SMP) \
+	$(call hostile_run,hostile.storm hostile.salt=0x91a1 hostile.calls=$(HOSTILE_CALLS_PLAIN))
+RUN.hostile.isolation-sscofpmf = --cpu $(HOSTILE_SSCOF) --smp 2 --icount $(call hostile_run,hostile.isolation)
+RUN.hostile.isolation-max = --cpu max --smp 2 --icount $(call hostile_run,hostile.isolation)
+RUN.hostile.smp = --cpu $(HOSTILE_SSCOF) --smp 32 $(call hostile_run,hostile.smp) \
+	-- -dtb $(BUILD)/dts/qemu-virt-sscofpmf-32.dtb
+RUN.hostile.storm-deleg = --cpu max,zama16b=false --smp 4 \
+	$(call hostile_run,hostile.storm hostile.salt=0xde1e) \
+	-- -dtb $(BUILD)/dts/qemu-virt-max-nozama16b-4-deleg.dtb
+RUN.hostile.pdisbuf = --cpu max,zama16b=false,x-pdis-mem=true --smp 4 --icount \
+	$(call hostile_run,hostile.pdisbuf) \
+	-- -dtb $(BUILD)/dts/qemu-virt-max-nozama16b-4-deleg.dtb
 
 CHECK_SUITES	+= hostile
 
 hostile-payload: $(HOSTILE_PAYLOAD) ## build the hostile-supervisor payload
 
-check-hostile: $(HOSTILE_PAYLOAD) $(FW_DYNAMIC) $(QEMU) $(HOSTILE_DTBS) ## hostile supervisor: storm, isolation, SMP stress
-	@rc=0; results=; \
-	for run in $(HOSTILE_RUNS); do \
-		IFS=: read -r n cpu smp ic part dts <<< "$$run"; n=hostile-$$n; \
-		icount=; [ "$$ic" = 1 ] && icount=--icount; \
-		part=$${part//+/ }; dtb=(); \
-		[ -z "$$dts" ] || dtb=(-- -dtb $(BUILD)/dts/$$dts.dtb); \
-		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $(FW_DYNAMIC) \
-			--cpu "$$cpu" --smp $$smp $$icount \
-			--timeout $(HOSTILE_TIMEOUT) \
-			--log-dir $(HOSTILE_LOGS) \
-			--append "$$part $(strip $(HOSTILE_APPEND))" \
-			$(HOSTILE_PAYLOAD) "$${dtb[@]}" || rc=1; \
-		results="$$results $(HOSTILE_LOGS)/$$n.result"; \
-	done; \
-	$(TOP)/scripts/sum-results.sh hostile $$results; \
-	exit $$rc
+check-hostile: ## hostile supervisor: storm, isolation, SMP stress
 
-.PHONY: hostile-payload check-hostile
+.PHONY: hostile-payload

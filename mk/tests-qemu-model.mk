@@ -40,35 +40,30 @@ $(QM_OUT)/tlb.elf: $(QM_SRC)/tlb.S
 
 qemu-model-tests: $(QM_ELFS) ## build the QEMU model test payloads
 
-check-qemu-model: $(QM_ELFS) $(if $(filter command line,$(origin QEMU)),,qemu) ## QEMU CPU model tests
-	@p=0; f=0; \
-	for t in $(QM_TESTS); do \
-		echo "--- $$t"; \
-		case $$t in smp*) smp=2 ;; *) smp=1 ;; esac; \
-		extra=$$(sed -n 's/.*QM_CPU_EXTRA: *//p' $(QM_SRC)/test-$$t.c); \
-		out=$$(QEMU=$(QEMU) $(TOP)/scripts/qemu-run.sh --bios $(QM_OUT)/$$t.elf \
-			--cpu $(QM_CPU)$${extra:+,$$extra} --smp $$smp --mem 256M --icount --timeout 60 2>&1); \
-		echo "$$out"; \
-		line=$$(echo "$$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1); \
-		if [ -z "$$line" ]; then \
-			echo "FAIL $$t gave no result line"; f=$$((f + 1)); \
-		else \
-			p=$$((p + $${line%% passed*})); \
-			fl=$${line#* passed, }; f=$$((f + $${fl%% failed*})); \
-		fi; \
-	done; \
-	echo "--- props"; \
-	out=$$($(QM_SRC)/props.sh $(QEMU) 2>&1); echo "$$out"; \
-	line=$$(echo "$$out" | tail -1); \
-	case "$$line" in \
-	*" passed, "*" failed") p=$$((p + $${line%% passed*})); \
-		fl=$${line#* passed, }; f=$$((f + $${fl%% failed*})) ;; \
-	*) echo "FAIL props.sh gave no result line"; f=$$((f + 1)) ;; \
-	esac; \
-	echo "qemu-model: $$p passed, $$f failed"; \
-	[ $$f = 0 ]
+# Each test and props.sh is a make target of its own (make -j runs them side
+# by side), its output in $(QM_LOGS)/<test>.log, printed in one write.
+QM_LOGS		:= $(BUILD)/test-logs/qemu-model
+QM_QEMU		:= $(if $(filter command line,$(origin QEMU)),,qemu)
+qm_show		= printf '%s\n' "--- $(1)" "$$(cat $(QM_LOGS)/$(1).log)"
 
-.PHONY: qemu-model-tests check-qemu-model
+check-qemu-model/%: $(QM_OUT)/%.elf $(QM_QEMU)
+	@mkdir -p $(QM_LOGS); \
+	case $* in smp*) smp=2 ;; *) smp=1 ;; esac; \
+	extra=$$(sed -n 's/.*QM_CPU_EXTRA: *//p' $(QM_SRC)/test-$*.c); \
+	QEMU=$(QEMU) $(TOP)/scripts/qemu-run.sh --bios $< \
+		--cpu $(QM_CPU)$${extra:+,$$extra} --smp $$smp --mem 256M \
+		--icount --timeout 60 >$(QM_LOGS)/$*.log 2>&1; \
+	$(call qm_show,$*)
+
+check-qemu-model/props: $(QM_QEMU)
+	@mkdir -p $(QM_LOGS); $(QM_SRC)/props.sh $(QEMU) >$(QM_LOGS)/props.log 2>&1; \
+	$(call qm_show,props)
+
+check-qemu-model: $(addprefix check-qemu-model/,$(QM_TESTS) props) ## QEMU CPU model tests
+	@$(TOP)/scripts/sum-results.sh --name qemu-model \
+		$(patsubst %,$(QM_LOGS)/%.log,$(QM_TESTS) props)
+
+.PHONY: qemu-model-tests check-qemu-model check-qemu-model/props
 
 # Guest speed (docs/qemu-model.md, docs/performance.md; `make bench` runs
 # it too): this QEMU against Debian's (/usr/bin, unpatched 10.0.2, from

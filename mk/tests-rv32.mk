@@ -15,28 +15,23 @@ RV32_LOGS	:= $(BUILD)/test-logs
 RV32_TIMEOUT	?= 300
 # The RV32 firmware serves no H guests (docs/firmware.md): h=false.
 RV32_SSCOFPMF	:= rv32,h=false,sscofpmf=true,smcntrpmf=true
-# name:payload:firmware:cpu:smp[:icount]
-RV32_RUNS	= sbi-fw-dynamic:sbi:$(FW_DYNAMIC32):$(RV32_SSCOFPMF):4 \
-		  sbi-fw-jump:sbi:$(FW_JUMP32):$(RV32_SSCOFPMF):4 \
-		  sbi-no-sstc:sbi:$(FW_DYNAMIC32):$(RV32_SSCOFPMF),sstc=false:4 \
-		  pmu-plain:pmu:$(FW_DYNAMIC32):rv32,h=false:2:icount \
-		  pmu-sscofpmf:pmu:$(FW_DYNAMIC32):$(RV32_SSCOFPMF):2:icount
+# Runs (mk/runner.mk)
+RV32_SBI	:= $(sbi_PAYLOAD32_ELF)
+RV32_PMU	:= $(pmu_PAYLOAD32_ELF)
+RUN_ARGS.rv32	= --qemu $(QEMU32) --bios $(FW_DYNAMIC32) --timeout $(RV32_TIMEOUT) \
+		  --append tally.test
+RUN_DEPS.rv32	= $(RV32_SBI) $(RV32_PMU) firmware32 $(QEMU) $(QEMU32)
+RUN_LOGS.rv32	= $(RV32_LOGS)
+RUN.rv32.sbi-fw-dynamic	= --cpu $(RV32_SSCOFPMF) --smp 4 $(RV32_SBI)
+RUN.rv32.sbi-fw-jump	= --bios $(FW_JUMP32) --cpu $(RV32_SSCOFPMF) --smp 4 $(RV32_SBI)
+RUN.rv32.sbi-no-sstc	= --cpu $(RV32_SSCOFPMF),sstc=false --smp 4 $(RV32_SBI)
+RUN.rv32.pmu-plain	= --cpu rv32,h=false --smp 2 --icount $(RV32_PMU)
+RUN.rv32.pmu-sscofpmf	= --cpu $(RV32_SSCOFPMF) --smp 2 --icount $(RV32_PMU)
 
 CHECK_SUITES	+= rv32
 
 rv32-payloads: $(sbi_PAYLOAD32_ELF) $(pmu_PAYLOAD32_ELF) ## build the SBI and PMU payloads for RV32
 
-check-rv32: $(sbi_PAYLOAD32_ELF) $(pmu_PAYLOAD32_ELF) firmware32 $(QEMU) $(QEMU32) ## SBI and PMU suites on RV32 (qemu-system-riscv32)
-	@rc=0; results=; \
-	for run in $(RV32_RUNS); do \
-		IFS=: read -r n p fw cpu smp ic <<< "$$run"; n=rv-thirtytwo-$$n; \
-		QEMU=$(QEMU32) $(RUN_PAYLOAD) --name $$n --bios $$fw \
-			--cpu "$$cpu" --smp $$smp $${ic:+--icount} \
-			--timeout $(RV32_TIMEOUT) --log-dir $(RV32_LOGS) \
-			--append tally.test $(BUILD)/tests32/$$p/$$p.elf || rc=1; \
-		results="$$results $(RV32_LOGS)/$$n.result"; \
-	done; \
-	$(TOP)/scripts/sum-results.sh rv-thirtytwo $$results; \
-	exit $$rc
+check-rv32: ## SBI and PMU suites on RV32 (qemu-system-riscv32)
 
-.PHONY: rv32-payloads check-rv32
+.PHONY: rv32-payloads

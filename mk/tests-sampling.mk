@@ -5,7 +5,7 @@
 # counters 3..10 and PDIS delegated to S-mode through the DT knobs
 # (docs/delegation.md). It samples a U-mode workload with delegated
 # counters (Sspesa/Ssplcofi) and PDIS, checks every sample, and prints the
-# profile tables (also in build/test-logs/sampling.log).
+# profile tables (also in build/test-logs/sampling-profile.log).
 #
 #   make sampling-payload   build build/tests/sampling/sampling.elf
 #   make check-sampling     run it; ends with
@@ -20,24 +20,22 @@ SAMPLING_DELEGATE	?= 0x7f8
 SAMPLING_PDIS		?= 1
 SAMPLING_TIMEOUT	?= 300
 SAMPLING_LOGS		:= $(BUILD)/test-logs
-SAMPLING_DTB		:= $(BUILD)/tests/sampling/sampling.dtb
-MKDTB			:= $(TOP)/scripts/mkdtb.sh
-RUN_PAYLOAD		:= $(TOP)/scripts/run-payload.sh
+
+# one run (mk/runner.mk), its profile tables printed before the closing line
+RUN_ARGS.sampling	= --bios $(FW_DYNAMIC) --smp 1 --icount \
+			  --timeout $(SAMPLING_TIMEOUT) --append tally.test \
+			  $(SAMPLING_PAYLOAD)
+RUN_DEPS.sampling	= $(SAMPLING_PAYLOAD) $(FW_DYNAMIC) $(QEMU)
+RUN_LOGS.sampling	= $(SAMPLING_LOGS)
+RUN.sampling.profile	= --cpu $(SAMPLING_CPU) \
+			  --chosen tally$(comma)pmu-delegate=$(SAMPLING_DELEGATE) \
+			  --chosen tally$(comma)pdis-delegate=$(SAMPLING_PDIS)
+RUN_REPORT.sampling	= grep -a '^\# |' $(SAMPLING_LOGS)/sampling-profile.log | tr -d '\r' | cut -c5-
 
 CHECK_SUITES	+= sampling
 
 sampling-payload: $(SAMPLING_PAYLOAD) ## build the profiling demo payload
 
-check-sampling: $(SAMPLING_PAYLOAD) $(FW_DYNAMIC) $(QEMU) ## profiling demo with delegated counters and PDIS (-icount shift=0)
-	@QEMU=$(QEMU) $(MKDTB) $(SAMPLING_DTB) "$(SAMPLING_CPU)" 1 \
-		$(SAMPLING_DELEGATE) $(SAMPLING_PDIS)
-	@mkdir -p $(SAMPLING_LOGS); rc=0; \
-	QEMU=$(QEMU) $(RUN_PAYLOAD) --name sampling \
-		--bios $(FW_DYNAMIC) --cpu "$(SAMPLING_CPU)" --smp 1 --icount \
-		--timeout $(SAMPLING_TIMEOUT) --log-dir $(SAMPLING_LOGS) \
-		--append tally.test $(SAMPLING_PAYLOAD) \
-		-- -dtb $(SAMPLING_DTB) >$(SAMPLING_LOGS)/sampling.out || rc=1; \
-	grep -a '^# |' $(SAMPLING_LOGS)/sampling.log | tr -d '\r' | cut -c5-; \
-	cat $(SAMPLING_LOGS)/sampling.out; exit $$rc
+check-sampling: ## profiling demo with delegated counters and PDIS (-icount shift=0)
 
-.PHONY: sampling-payload check-sampling
+.PHONY: sampling-payload

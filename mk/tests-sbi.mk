@@ -25,11 +25,10 @@ SBI_CPU		?=
 SBI_APPEND	?= tally.test
 SBI_TIMEOUT	?= 120
 SBI_LOGS	:= $(BUILD)/test-logs
-RUN_PAYLOAD	:= $(TOP)/scripts/run-payload.sh
 
 CHECK_SUITES	+= sbi
 
-# name:firmware[:cpu[:extra payload args[:smp:dts]]] runs; fw_jump enters
+# Runs (mk/runner.mk): fw_jump enters
 # the payload at 0x80200000 as linked, and ends with an SRST shutdown whose
 # 32-bit reset_type and reset_reason carry bits 63 and 32 (which must be
 # ignored). The icount run is the same as the first under -icount shift=0,
@@ -47,32 +46,23 @@ SBI_NOZICNTR_CPU := rv64,sscofpmf=true,smcntrpmf=true,zicntr=false,debug=false
 # Every FWFT feature's hardware (Zicfilp, Zicfiss, Ssdbltrp, Smnpm, and
 # Svade with Svadu so that A/D updating is switchable).
 SBI_MAX_CPU	:= max,svade=true
-SBI_RUNS	= fw-dynamic:$(FW_DYNAMIC) fw-jump:$(FW_JUMP)::srst-high-bits \
-		  fw-dynamic-icount:$(FW_DYNAMIC)::icount \
-		  fw-dynamic-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU):legacy-shutdown \
-		  fw-dynamic-no-zicntr:$(FW_DYNAMIC):$(SBI_NOZICNTR_CPU):no-triggers \
-		  fw-dynamic-max:$(FW_DYNAMIC):$(SBI_MAX_CPU) \
-		  sparse-harts:$(FW_DYNAMIC):$(SBI_SPARSE_CPU)::8:qemu-virt-sparse \
-		  sparse-harts-no-sstc:$(FW_DYNAMIC):$(SBI_NOSSTC_CPU)::8:qemu-virt-sparse-nosstc
 SBI_SPARSE_CPU	:= rv64,sscofpmf=true,smcntrpmf=true
-SBI_DTBS	= $(foreach r,$(SBI_RUNS),$(if $(word 6,$(subst :, ,$(subst ::,:-:,$(r)))),$(BUILD)/dts/$(lastword $(subst :, ,$(r))).dtb))
+
+RUN_ARGS.sbi	= --bios $(FW_DYNAMIC) --smp $(SBI_SMP) --timeout $(SBI_TIMEOUT) \
+		  $(if $(SBI_CPU),--cpu $(SBI_CPU)) --append "$(SBI_APPEND)" $(SBI_PAYLOAD)
+RUN_DEPS.sbi	= $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU)
+RUN_LOGS.sbi	= $(SBI_LOGS)
+RUN.sbi.fw-dynamic		= --bios $(FW_DYNAMIC)
+RUN.sbi.fw-jump			= --bios $(FW_JUMP) --append "$(SBI_APPEND) srst-high-bits"
+RUN.sbi.fw-dynamic-icount	= --icount --append "$(SBI_APPEND) icount"
+RUN.sbi.fw-dynamic-no-sstc	= --cpu $(SBI_NOSSTC_CPU) --append "$(SBI_APPEND) legacy-shutdown"
+RUN.sbi.fw-dynamic-no-zicntr	= --cpu $(SBI_NOZICNTR_CPU) --append "$(SBI_APPEND) no-triggers"
+RUN.sbi.fw-dynamic-max		= --cpu $(SBI_MAX_CPU)
+RUN.sbi.sparse-harts		= --cpu $(SBI_SPARSE_CPU) --smp 8 -- -dtb $(BUILD)/dts/qemu-virt-sparse.dtb
+RUN.sbi.sparse-harts-no-sstc	= --cpu $(SBI_NOSSTC_CPU) --smp 8 -- -dtb $(BUILD)/dts/qemu-virt-sparse-nosstc.dtb
 
 sbi-payload: $(SBI_PAYLOAD) ## build the SBI conformance payload
 
-check-sbi: $(SBI_PAYLOAD) $(FW_DYNAMIC) $(FW_JUMP) $(QEMU) $(SBI_DTBS) ## SBI conformance: fw_dynamic, fw_jump, no-Sstc CPU, sparse hart ids
-	@rc=0; results=; \
-	for run in $(SBI_RUNS); do \
-		IFS=: read -r n fw cpu extra smp dts <<< "$$run"; n=sbi-$$n; \
-		cpu=$${cpu:-$(SBI_CPU)}; args="$(SBI_APPEND) $$extra"; \
-		dtb=(); [ -z "$$dts" ] || dtb=(-- -dtb $(BUILD)/dts/$$dts.dtb); \
-		ic=; case " $$extra " in *" icount "*) ic=--icount ;; esac; \
-		QEMU=$(QEMU) $(RUN_PAYLOAD) --name $$n --bios $$fw $$ic \
-			--smp $${smp:-$(SBI_SMP)} --timeout $(SBI_TIMEOUT) \
-			--log-dir $(SBI_LOGS) $${cpu:+--cpu $$cpu} \
-			--append "$$args" $(SBI_PAYLOAD) "$${dtb[@]}" || rc=1; \
-		results="$$results $(SBI_LOGS)/$$n.result"; \
-	done; \
-	$(TOP)/scripts/sum-results.sh sbi $$results; \
-	exit $$rc
+check-sbi: ## SBI conformance: fw_dynamic, fw_jump, no-Sstc CPU, sparse hart ids
 
-.PHONY: sbi-payload check-sbi
+.PHONY: sbi-payload

@@ -23,6 +23,7 @@ CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
 BUSYBOX_TARBALL=${BUSYBOX_TARBALL:-$SRC_CACHE/busybox_1.35.0.orig.tar.bz2}
 FRAGMENT=$TOP/linux/busybox.config
 DIR=$CACHE/busybox
+. "$TOP/scripts/lib/cache.sh"
 
 log() { printf '[busybox] %s\n' "$*" >&2; }
 die() { printf '[busybox] error: %s\n' "$*" >&2; exit 1; }
@@ -33,7 +34,7 @@ key() {
 		sha256sum <"$BUSYBOX_TARBALL"
 		"${CROSS_COMPILE}gcc" --version | head -1
 		cat "$FRAGMENT" "$0"
-	} | sha256sum | cut -c1-16
+	} | cache_key
 }
 
 # Set every CONFIG_ line of the fragment in .config (replacing the old line).
@@ -64,11 +65,9 @@ check_fragment() {
 	return $bad
 }
 
+# build WORK: the entry's files into WORK/entry (scripts/lib/cache.sh)
 build() {
-	local out=$1 tmp src blog
-	[ -x "$out/busybox" ] && return 0
-	rm -rf "$DIR"/.tmp-*	# failed earlier attempts (we hold the lock)
-	tmp=$(mktemp -d "$DIR/.tmp-XXXXXX")
+	local tmp=$1 src blog
 	blog=$tmp/build.log
 	log "unpacking $(basename "$BUSYBOX_TARBALL")"
 	tar -xjf "$BUSYBOX_TARBALL" -C "$tmp"
@@ -91,12 +90,10 @@ build() {
 	log "built in $((SECONDS - t0)) s"
 	! "${CROSS_COMPILE}readelf" -l "$src/busybox" | grep -q INTERP ||
 		die "busybox is not a static binary"
-	mkdir -p "$tmp/out"
-	cp "$src/busybox" "$src/busybox.links" "$tmp/out/"
-	cp "$src/.config" "$tmp/out/config"
-	cp "$blog" "$tmp/out/build.log"
-	mv "$tmp/out" "$out"
-	rm -rf "$tmp"
+	mkdir -p "$tmp/entry"
+	cp "$src/busybox" "$src/busybox.links" "$tmp/entry/"
+	cp "$src/.config" "$tmp/entry/config"
+	cp "$blog" "$tmp/entry/build.log"
 }
 
 main() {
@@ -108,17 +105,10 @@ main() {
 	build) ;;
 	*) die "usage: build-busybox.sh [build|key]" ;;
 	esac
-	if [ -x "$out/busybox" ]; then
-		log "cached: $out"
-	else
-		exec 9>"$DIR/.lock"
-		flock 9
-		build "$out"
-		exec 9>&-
-	fi
-	mkdir -p "$BUILD/linux"
-	ln -sfn "$out/busybox" "$BUILD/linux/busybox"
-	ln -sfn "$out/busybox.links" "$BUILD/linux/busybox.links"
+	[ ! -x "$out/busybox" ] || log "cached: $out"
+	cache_fill "$out" busybox build
+	cache_link "$out/busybox" "$BUILD/linux/busybox"
+	cache_link "$out/busybox.links" "$BUILD/linux/busybox.links"
 	log "busybox: $BUILD/linux/busybox"
 }
 

@@ -31,6 +31,7 @@ JOBS=${JOBS:-$(nproc)}
 CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
 LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 DIR=$CACHE/kvm-selftests
+. "$TOP/scripts/lib/cache.sh"
 TEST=riscv/sbi_pmu_test
 
 log() { printf '[kvm-selftests] %s\n' "$*" >&2; }
@@ -43,14 +44,12 @@ key() {
 		"${CROSS_COMPILE}gcc" --version 2>/dev/null | head -1 ||
 			die "${CROSS_COMPILE}gcc not found (run make deps)"
 		cat "$0"
-	} | sha256sum | cut -c1-16
+	} | cache_key
 }
 
+# build WORK: the entry's files into WORK/entry (scripts/lib/cache.sh)
 build() {
-	local out=$1 tmp top src blog t0
-	[ -x "$out/sbi_pmu_test" ] && return 0
-	rm -rf "$DIR"/.tmp-*	# failed earlier attempts (we hold the lock)
-	tmp=$(mktemp -d "$DIR/.tmp-XXXXXX")
+	local tmp=$1 top src blog t0
 	blog=$tmp/build.log
 	# the tarball's top directory (linux-source-6.12)
 	top=$(tar -tJf "$LINUX_TARBALL" 2>/dev/null | head -1) || true
@@ -84,11 +83,9 @@ build() {
 	log "built in $((SECONDS - t0)) s"
 	! "${CROSS_COMPILE}readelf" -l "$tmp/obj/$TEST" | grep -q INTERP ||
 		die "$TEST is not a static binary"
-	mkdir -p "$tmp/out"
-	cp "$tmp/obj/$TEST" "$tmp/out/sbi_pmu_test"
-	cp "$blog" "$tmp/out/build.log"
-	mv "$tmp/out" "$out"
-	rm -rf "$tmp"
+	mkdir -p "$tmp/entry"
+	cp "$tmp/obj/$TEST" "$tmp/entry/sbi_pmu_test"
+	cp "$blog" "$tmp/entry/build.log"
 }
 
 main() {
@@ -100,16 +97,9 @@ main() {
 	build) ;;
 	*) die "usage: build-kvm-selftests.sh [build|key]" ;;
 	esac
-	if [ -x "$out/sbi_pmu_test" ]; then
-		log "cached: $out"
-	else
-		exec 9>"$DIR/.lock"
-		flock 9
-		build "$out"
-		exec 9>&-
-	fi
-	mkdir -p "$BUILD/debian"
-	ln -sfn "$out/sbi_pmu_test" "$BUILD/debian/sbi_pmu_test"
+	[ ! -x "$out/sbi_pmu_test" ] || log "cached: $out"
+	cache_fill "$out" sbi_pmu_test build
+	cache_link "$out/sbi_pmu_test" "$BUILD/debian/sbi_pmu_test"
 	log "sbi_pmu_test: $BUILD/debian/sbi_pmu_test"
 }
 

@@ -12,6 +12,13 @@
 # power-off device, so a reset (SRST reboot) ends QEMU (-no-reboot).
 # Environment: QEMU (binary), FW_DYNAMIC (default --bios).
 # Exit status: QEMU's (0 after an SRST shutdown), 124 on timeout.
+#
+# --timeout S is a budget of guest progress, not of wall time, so a busy
+# host cannot fail a run: QEMU is stopped once it has used S seconds of
+# CPU time per host core (S * nproc CPU seconds, all its threads: on an
+# idle host never earlier than S wall seconds), which a guest spinning in
+# a hang soon uses up. A guest that waits for good (idle, no CPU used) is
+# stopped after S * QEMU_WALL_FACTOR wall seconds (default 5).
 set -euo pipefail
 
 qemu=${QEMU:-build/qemu/qemu-system-riscv64}
@@ -54,5 +61,45 @@ args=(-M "$machine" -smp "$smp" -m "$mem" -bios "$bios")
 if [ -n "$interactive" ]; then
 	exec "$qemu" "${args[@]}" -nographic "$@"
 fi
-exec timeout -k 5 "$timeout" "$qemu" "${args[@]}" \
-	-display none -monitor none -serial stdio "$@" </dev/null
+
+# cpu_ticks PID: the clock ticks PID and its threads have run (utime+stime)
+cpu_ticks() {
+	local stat
+	stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	stat=${stat##*) }	# past "pid (comm) "
+	set -- $stat		# state ppid ... utime(12) stime(13)
+	echo $(( ${12} + ${13} ))
+}
+
+# watch PID: stop it past the CPU budget or the wall limit; says which
+watch() {
+	local pid=$1 hz cpu_max wall_max t0=$SECONDS ticks
+	hz=$(getconf CLK_TCK)
+	cpu_max=$((timeout * $(nproc) * hz))
+	wall_max=$((timeout * ${QEMU_WALL_FACTOR:-5}))
+	while ticks=$(cpu_ticks "$pid"); do
+		if [ "$ticks" -ge "$cpu_max" ] || [ $((SECONDS - t0)) -ge "$wall_max" ]; then
+			: >"$stopped"
+			kill -TERM "$pid" 2>/dev/null || return 0
+			sleep 5
+			kill -KILL "$pid" 2>/dev/null || true
+			return 0
+		fi
+		sleep 1
+	done
+}
+
+stopped=$(mktemp -u "${TMPDIR:-/tmp}/qemu-run.XXXXXX")
+"$qemu" "${args[@]}" -display none -monitor none -serial stdio "$@" </dev/null &
+pid=$!
+watch $pid &
+watcher=$!
+disown $watcher
+trap 'kill -KILL $pid $watcher 2>/dev/null; rm -f "$stopped"' EXIT
+trap 'exit 143' TERM INT HUP
+rc=0
+wait $pid || rc=$?
+if [ -e "$stopped" ]; then
+	rc=124
+fi
+exit $rc

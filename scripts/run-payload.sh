@@ -5,11 +5,20 @@
 #
 #   run-payload.sh [--name NAME] [--machine M] [--bios FW] [--cpu C] [--smp N]
 #                  [--timeout S] [--icount] [--append ARGS] [--log-dir D]
+#                  [--qemu Q] [--chosen NAME=U32]... [--brief]
 #                  [--in-firmware] PAYLOAD.elf [-- extra QEMU arguments]
 #
-# Environment: QEMU and FW_DYNAMIC as for qemu-run.sh (--bios wins).
+# Environment: QEMU and FW_DYNAMIC as for qemu-run.sh (--qemu and --bios
+# win). A later option overrides an earlier one (mk/runner.mk puts a
+# suite's options before a run's own).
 # --in-firmware: the payload is linked into FW (fw_payload): QEMU loads no
 # kernel (and so takes no --append).
+# --chosen: boot QEMU's own DT for this CPU and SMP with /chosen NAME =
+# U32 added (scripts/mkdtb.sh; LOG_DIR/NAME.dtb), e.g. the firmware's
+# knobs tally,pmu-delegate=0x7f8.
+# --brief: print only the FAIL and SKIP lines and the closing line, in one
+# write (runs side by side under make -j do not mix their lines); the full
+# report is LOG_DIR/NAME.out.
 #
 # Prints the payload's ok/FAIL/SKIP lines and ends with
 #   NAME: N passed, N failed[, N skipped]
@@ -26,9 +35,9 @@ export LC_ALL=C
 top=$(cd "$(dirname "$0")/.." && pwd)
 name='' bios='' cpu='' smp=4 timeout=120 icount='' append='' machine=virt
 log_dir=${BUILD:-$top/build}/test-logs
-payload='' infw=''
+payload='' infw='' brief='' chosen=()
 
-usage() { sed -n '4,11p' "$0" >&2; exit 2; }
+usage() { sed -n '4,12p' "$0" >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -42,6 +51,9 @@ while [ $# -gt 0 ]; do
 	--append) append=$2; shift ;;
 	--log-dir) log_dir=$2; shift ;;
 	--in-firmware) infw=1 ;;
+	--qemu) export QEMU=$2; shift ;;
+	--chosen) chosen+=("$2"); shift ;;
+	--brief) brief=1 ;;
 	--) shift; break ;;
 	-*) echo "run-payload.sh: unknown option $1" >&2; usage ;;
 	*) [ -z "$payload" ] || usage; payload=$1 ;;
@@ -51,13 +63,27 @@ done
 
 [ -n "$payload" ] || usage
 [ -f "$payload" ] || { echo "run-payload.sh: no payload $payload" >&2; exit 2; }
-# The closing-line parser (scripts/check-summary.sh) wants [A-Za-z-] names.
+# The closing-line parser (scripts/sum-results.sh) wants [A-Za-z0-9-] names.
 name=${name:-$(basename "$payload" .elf)}
-name=$(printf '%s' "$name" | tr -c 'A-Za-z-' '-')
+name=$(printf '%s' "$name" | tr -c 'A-Za-z0-9-' '-')
 mkdir -p "$log_dir"
 log=$log_dir/$name.log
 result=$log_dir/$name.result
 rm -f "$log" "$result"
+
+# --brief: the report to NAME.out, its FAIL/SKIP and last lines at the end
+if [ -n "$brief" ]; then
+	out=$log_dir/$name.out
+	exec 3>&1 >"$out" 2>&1
+	trap 'printf "%s\n" "$(grep -aE "^(FAIL|SKIP)" "$out"; tail -1 "$out")" >&3' EXIT
+fi
+
+if [ ${#chosen[@]} -gt 0 ]; then
+	dtb=$log_dir/$name.dtb
+	"$top/scripts/mkdtb.sh" "$dtb" "${cpu:--}" "$smp" - - "${chosen[@]}" ||
+		{ echo "FAIL - $name: no DT with /chosen ${chosen[*]}"; echo "$name: 0 passed, 1 failed" | tee "$result"; exit 1; }
+	set -- -dtb "$dtb" "$@"
+fi
 
 args=(--machine "$machine" --smp "$smp" --timeout "$timeout")
 [ -n "$infw" ] || args+=(--kernel "$payload")

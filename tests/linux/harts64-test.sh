@@ -13,8 +13,13 @@
 # 2-core host starve: waiters on a ticket spinlock (the scheduler's
 # runqueue lock, taken by every hart's load balancing) spin through
 # their host time slices while the next ticket holder waits for one, so
-# on a busy host Linux reported RCU stalls and never powered off. Under icount such a stall can only be the guest's or the
-# firmware's own (e.g. a lost IPI), and it is checked for.
+# on a busy host Linux reported RCU stalls and never powered off. Under
+# icount such a stall can only be the guest's or the firmware's own (e.g.
+# a lost IPI), and it is checked for. The one clock left, BOOT_TIMEOUT, is
+# a budget of QEMU's CPU time (scripts/qemu-run.sh), which the one busy
+# icount thread spends in step with guest progress, not wall time: a busy
+# host makes the run longer, never failed; a hung guest still spins
+# through it and fails.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
