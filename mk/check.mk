@@ -17,7 +17,8 @@ CHECK_LOGS := $(BUILD)/test-logs
 CHECK_ORDER := $(filter-out boot,$(CHECK_SUITES)) $(filter boot,$(CHECK_SUITES))
 CHECK_LANE2 ?= debian
 CHECK_LANE1 := $(filter-out $(CHECK_LANE2),$(CHECK_ORDER))
-CHECK_PREBUILD ?= qemu firmware firmware32 dtbs linux linux-kernel-stock \
+CHECK_PREBUILD ?= qemu firmware firmware32 firmware-test firmware32-test dtbs \
+	linux linux-kernel-stock \
 	debian-guest deb rv32-payloads
 
 # $(call check_suite,SUITE): run one suite, its output to its log
