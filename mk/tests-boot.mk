@@ -71,13 +71,20 @@ $(BOOT_OUT)/%.elf: $(FW_COMMON_OBJS) $(TOP)/firmware/fw.ld
 $(BOOT_OUT)/%.bin: $(BOOT_OUT)/%.elf
 	@$(FW_OBJCOPY) -O binary $< $@
 
-check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases, QEMU sifive_u
+# The production fw_dynamic.elf next to the test one (FW_TEST=1, the
+# suite's own): the test machinery must be in the one and not the other.
+BOOT_PROD_ELF	:= $(BUILD)/firmware/fw_dynamic.elf
+boot-prod-elf:
+	@$(MAKE) --no-print-directory FW_TEST=0 FW_PAYLOAD_PATH= $(BOOT_PROD_ELF)
+
+check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) boot-prod-elf ## boot images and device-tree corner cases, QEMU sifive_u
 	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) FW_JUMP=$(FW_JUMP) \
+		FW_PROD_ELF=$(BOOT_PROD_ELF) NM=$(CROSS_COMPILE)nm \
 		BOOT_OUT=$(BOOT_OUT) LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \
 		HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) PMU_PAYLOAD=$(BOOT_PMU) \
 		DTB_DIR=$(BUILD)/dts \
 		BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) FW_PAYLOAD_LINUX=$(BOOT_LINUX) \
 		$(TOP)/tests/boot/run.sh
 
-.PHONY: check-boot
+.PHONY: check-boot boot-prod-elf
 .SECONDARY: $(BOOT_IMAGES:.bin=.elf)

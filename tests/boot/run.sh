@@ -6,8 +6,8 @@
 #   boot: N passed, N failed[, N skipped]
 #
 # Environment: QEMU FW_DYNAMIC FW_JUMP BOOT_OUT LOG_DIR SBI_PAYLOAD
-# HARTS_PAYLOAD PMU_PAYLOAD DTB_DIR BOOT_FDT_ADDR (mk/tests-boot.mk sets
-# them).
+# HARTS_PAYLOAD PMU_PAYLOAD DTB_DIR BOOT_FDT_ADDR FW_PROD_ELF NM
+# (mk/tests-boot.mk sets them; FW_DYNAMIC is the test image, FW_TEST=1).
 set -uo pipefail
 export LC_ALL=C
 
@@ -50,6 +50,27 @@ boot() {
 }
 
 dtb() { echo "$DTB_DIR/$1.dtb"; }
+
+# The test machinery (FW_TEST=1) is in the test image and none of it in
+# the production one: the functions of the test channel, of emulated
+# suspend loss and of trigger scrambling, and the channel's bootargs word.
+TEST_SYMS="sbi_ecall_test sbi_test_channel_init sbi_test_channel_enabled
+	sbi_suspend_loss_init sbi_suspend_loss_enabled sbi_suspend_lose_state
+	sbi_dbtr_hart_scramble boot_checksum"
+syms_of() { "$NM" "$1" | awk '{ print $NF }' | sort -u; }
+in_syms() {	# in_syms ELF: how many of TEST_SYMS it has
+	comm -12 <(syms_of "$1") <(tr -s ' \t\n' '\n' <<<"$TEST_SYMS" | sort -u) | wc -l
+}
+n_syms=$(wc -w <<<"$TEST_SYMS")
+test_elf=${FW_DYNAMIC%.bin}.elf
+n=$(in_syms "$test_elf")
+check "test image $(basename "$(dirname "$test_elf")")/fw_dynamic.elf has all $n_syms test symbols ($n)" \
+	[ "$n" = "$n_syms" ]
+n=$(in_syms "$FW_PROD_ELF")
+check "production image firmware/fw_dynamic.elf has none of the $n_syms test symbols ($n)" \
+	eval '[ -s "$FW_PROD_ELF" ] && [ "$n" = 0 ]'
+check "production image: no \"tally.test\" string (test image: $(grep -c tally.test "$test_elf"))" \
+	eval '! grep -q tally.test "$FW_PROD_ELF" && grep -q tally.test "$test_elf"'
 
 # fw_payload: the SBI suite inside the image, QEMU loads no kernel
 payload boot-fw-payload --bios "$BOOT_OUT/fw_payload_sbi.bin" --in-firmware \
@@ -122,6 +143,19 @@ check "no CLINT: a boot message says no IPIs, only the boot hart" \
 	has "$LOG_DIR/boot-no-clint.log" "^tally: no CLINT/ACLINT MSWI in the DT: no IPIs, only the boot hart is served$"
 check "no CLINT: one hart served" \
 	has "$LOG_DIR/boot-no-clint.log" "^Harts +: 1 \("
+
+# "tally.test" turns the channel on as a whole bootargs word only, first,
+# last or between others; words that merely contain it do not
+words() {	# words NAME BOOTARGS: the harts payload on 4 harts
+	payload "$1" --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
+		--append "$2" "$HARTS_PAYLOAD"
+}
+words boot-test-word-not "notally.test tally.tests xtally.testx harts.expect=4"
+check "bootargs with notally.test, tally.tests, xtally.testx: no test channel" \
+	eval '! has "$LOG_DIR/boot-test-word-not.log" "^Test channel"'
+words boot-test-word-mid "harts.expect=4 tally.test notally.testing"
+check "bootargs with the word tally.test between others: test channel on" \
+	has "$LOG_DIR/boot-test-word-mid.log" "^Test channel +: enabled"
 
 # no console: nothing to print on, yet a payload starting every hart
 # (IPIs, HSM, fences) runs to a clean end ("exit-status": a failed check
