@@ -177,11 +177,25 @@ payload boot-stdout-other --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
 check "stdout-path names no UART: a boot message, console on the first UART" \
 	has "$LOG_DIR/boot-stdout-other.log" "^tally: stdout-path names no ns16550/8250 or SiFive UART: console on the first one in the DT$"
 
-# the next stage inside what the harts' state needs: refused, not overwritten
-boot boot-no-room 20 --bios "$BOOT_OUT/fw_jump_noroom.bin" --cpu $SBI_CPU --smp 4
-check "next stage inside the harts' state: the firmware says how much room it needed" \
-	has "$LOG_DIR/boot-no-room.log" "^tally: 4 harts need 0x80000000-0x[0-9a-f]+ \([0-9]+ KiB each; PMP region 0x80000000-0x8003ffff\), which reaches the next stage"
-check "next stage inside the harts' state: it refuses to boot" \
+# the next stage where the harts' areas would follow the image: they go
+# to a PMP region of their own at the top of RAM, below the DT
+boot boot-harts-high 20 --bios "$BOOT_OUT/fw_jump_noroom.bin" --cpu $SBI_CPU --smp 4
+l=$LOG_DIR/boot-harts-high.log
+check "next stage right after the image: the harts' areas get a region at the top of RAM" \
+	has "$l" "^Harts region +: 0x9fdf0000-0x9fdfffff \(PMP\)$"
+check "next stage right after the image: the image's PMP region stops before it" \
+	has "$l" "^Firmware region : 0x80000000-0x8001ffff "
+check "next stage right after the image: the firmware boots it" \
+	has "$l" "^Next stage +: 0x80030000 in S-mode"
+# the same in a DT whose RAM ends right after that next stage: no room
+small=$BOOT_OUT/small-ram.dtb
+cp "$(dtb qemu-virt-sscofpmf-4)" "$small" &&
+	fdtput -t x "$small" /memory@80000000 reg 0 0x80000000 0 0x40000
+boot boot-no-room 20 --bios "$BOOT_OUT/fw_jump_noroom.bin" --cpu $SBI_CPU \
+	--smp 4 -- -dtb "$small"
+check "no room anywhere for the harts' state: the firmware says how much it needed" \
+	has "$LOG_DIR/boot-no-room.log" "^tally: 4 harts need 52 KiB \(12 KiB each\): after the image they reach the next stage, at the top of RAM they lie below the next stage"
+check "no room anywhere for the harts' state: it refuses to boot" \
 	has "$LOG_DIR/boot-no-room.log" "^tally: cannot boot: no room for the harts' state$"
 
 # the boot hart disabled in the DT
