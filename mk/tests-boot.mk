@@ -34,7 +34,7 @@ BOOT_FDT_ADDR	:= 0x88000000
 # inside the PMP region four harts' areas give the firmware
 BOOT_NOROOM_ADDR := 0x80030000
 BOOT_IMAGES	:= $(BOOT_OUT)/fw_payload_sbi.bin $(BOOT_OUT)/fw_jump_fdt.bin \
-		   $(BOOT_OUT)/fw_jump_noroom.bin
+		   $(BOOT_OUT)/fw_jump_noroom.bin $(BOOT_OUT)/fw_jump_lowfdt.bin
 
 # the kernel fw_payload, when `make linux` built one
 BOOT_LINUX	:= $(if $(filter $(KERNEL),$(FW_PAYLOAD_PATH)),$(FW_PAYLOAD))
@@ -58,12 +58,20 @@ $(BOOT_OUT)/fw_jump_noroom_next.o: $(TOP)/firmware/fw_jump_next.c $(LIBFDT_STAMP
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) \
 		-DFW_JUMP_ADDR=$(BOOT_NOROOM_ADDR)UL -c $< -o $@
 
+# the DT moved to where the harts' areas would follow the image: they go high
+$(BOOT_OUT)/fw_jump_lowfdt_next.o: $(TOP)/firmware/fw_jump_next.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
+	@mkdir -p $(@D)
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) \
+		-DFW_JUMP_FDT_ADDR=$(BOOT_NOROOM_ADDR)UL -c $< -o $@
+
 $(BOOT_OUT)/fw_payload_sbi.elf: $(BOOT_OUT)/fw_payload_sbi.o \
 	$(FW_BUILD)/firmware/fw_payload_next.o
 $(BOOT_OUT)/fw_jump_fdt.elf: $(FW_BUILD)/firmware/fw_jump.o \
 	$(BOOT_OUT)/fw_jump_fdt_next.o
 $(BOOT_OUT)/fw_jump_noroom.elf: $(FW_BUILD)/firmware/fw_jump.o \
 	$(BOOT_OUT)/fw_jump_noroom_next.o
+$(BOOT_OUT)/fw_jump_lowfdt.elf: $(FW_BUILD)/firmware/fw_jump.o \
+	$(BOOT_OUT)/fw_jump_lowfdt_next.o
 $(BOOT_OUT)/%.elf: $(FW_COMMON_OBJS) $(TOP)/firmware/fw.ld
 	@echo "  LD      $(notdir $@)"
 	@$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_COMMON_OBJS) $(filter-out $(FW_COMMON_OBJS),$(filter %.o,$^))

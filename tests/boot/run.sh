@@ -187,6 +187,14 @@ check "next stage right after the image: the image's PMP region stops before it"
 	has "$l" "^Firmware region : 0x80000000-0x8001ffff "
 check "next stage right after the image: the firmware boots it" \
 	has "$l" "^Next stage +: 0x80030000 in S-mode"
+# the DT moved right after the image (fw_jump FW_JUMP_FDT_ADDR=0x80030000):
+# the areas go high and the SBI groups that start, stop and signal harts
+# and fence them run on them
+payload boot-harts-high-sbi --bios "$BOOT_OUT/fw_jump_lowfdt.bin" --cpu $SBI_CPU \
+	--smp 4 --append "tally.test sbi.only=hsm sbi.only=ipi sbi.only=rfence" "$SBI_PAYLOAD"
+check "DT right after the image: the harts' areas at the top of RAM" \
+	has "$LOG_DIR/boot-harts-high-sbi.log" "^Harts region +: 0x9fff0000-0x9fffffff \(PMP\)$"
+
 # the same in a DT whose RAM ends right after that next stage: no room
 small=$BOOT_OUT/small-ram.dtb
 cp "$(dtb qemu-virt-sscofpmf-4)" "$small" &&
