@@ -19,8 +19,8 @@ CHECK_FIRST	?= debian linux mutation
 CHECK_ORDER	:= $(filter $(CHECK_FIRST),$(CHECK_SUITES)) \
 		   $(filter-out $(CHECK_FIRST),$(CHECK_SUITES))
 CHECK_JOBS	?= $(JOBS)
-CHECK_PREBUILD	?= qemu firmware firmware32 dtbs linux linux-kernel-stock \
-		   debian-guest deb rv32-payloads
+CHECK_PREBUILD	?= qemu firmware firmware32 firmware-test firmware32-test dtbs \
+		   linux linux-kernel-stock debian-guest deb rv32-payloads
 # -j for the suites, unless this make already has a job server (make -jN)
 check_jobs	= $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
 

@@ -15,13 +15,27 @@ BUSYBOX_VERSION	:= 1.35.0
 BUSYBOX_TARBALL	:= $(SRC_CACHE)/busybox_$(BUSYBOX_VERSION).orig.tar.bz2
 LINUX_TARBALL	:= /usr/src/linux-source-6.12.tar.xz
 
+# FW_TEST=1: the test images, production plus the test machinery (the test
+# channel, emulated suspend loss, trigger scrambling; docs/firmware.md,
+# "Test images"), in build/firmware-test/ and build/firmware32-test/ so
+# that they and the production images never overwrite each other. The
+# suites below need that machinery: they build and boot the test images
+# unless FW_TEST= says otherwise. `make firmware`, run and deb: production.
+FW_TEST_SUITES	:= check-sbi check-pmu check-hostile check-deleg check-sampling \
+		   check-boot check-rv32 check-linux
+ifneq ($(filter $(FW_TEST_SUITES),$(MAKECMDGOALS)),)
+FW_TEST		?= 1
+endif
+FW_TEST		?= 0
+FW_DIR_SUFFIX	:= $(if $(filter 1,$(FW_TEST)),-test)
+
 # Stable paths of the artifacts (printed by `make paths`, see docs/build.md).
-FW_DYNAMIC	:= $(BUILD)/firmware/fw_dynamic.bin
-FW_DYNAMIC_ELF	:= $(BUILD)/firmware/fw_dynamic.elf
-FW_JUMP		:= $(BUILD)/firmware/fw_jump.bin
-FW_JUMP_ELF	:= $(BUILD)/firmware/fw_jump.elf
-FW_PAYLOAD	:= $(BUILD)/firmware/fw_payload.bin
-FW_PAYLOAD_ELF	:= $(BUILD)/firmware/fw_payload.elf
+FW_DYNAMIC	:= $(BUILD)/firmware$(FW_DIR_SUFFIX)/fw_dynamic.bin
+FW_DYNAMIC_ELF	:= $(BUILD)/firmware$(FW_DIR_SUFFIX)/fw_dynamic.elf
+FW_JUMP		:= $(BUILD)/firmware$(FW_DIR_SUFFIX)/fw_jump.bin
+FW_JUMP_ELF	:= $(BUILD)/firmware$(FW_DIR_SUFFIX)/fw_jump.elf
+FW_PAYLOAD	:= $(BUILD)/firmware$(FW_DIR_SUFFIX)/fw_payload.bin
+FW_PAYLOAD_ELF	:= $(BUILD)/firmware$(FW_DIR_SUFFIX)/fw_payload.elf
 # The project's QEMU. QEMU=<path> (or QEMU32=) runs another binary as it
 # is: it is never built, linked or replaced (mk/qemu.mk).
 QEMU_BUILT	:= $(BUILD)/qemu/qemu-system-riscv64
@@ -29,8 +43,8 @@ QEMU		:= $(QEMU_BUILT)
 # RV32 (mk/firmware32.mk): the same firmware and QEMU patches, 32-bit
 QEMU32_BUILT	:= $(BUILD)/qemu/qemu-system-riscv32
 QEMU32		:= $(QEMU32_BUILT)
-FW_DYNAMIC32	:= $(BUILD)/firmware32/fw_dynamic.bin
-FW_JUMP32	:= $(BUILD)/firmware32/fw_jump.bin
+FW_DYNAMIC32	:= $(BUILD)/firmware32$(FW_DIR_SUFFIX)/fw_dynamic.bin
+FW_JUMP32	:= $(BUILD)/firmware32$(FW_DIR_SUFFIX)/fw_jump.bin
 KERNEL		:= $(BUILD)/linux/Image
 KERNEL_STOCK	:= $(BUILD)/linux/stock/Image
 VMLINUX		:= $(BUILD)/linux/vmlinux

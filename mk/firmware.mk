@@ -7,11 +7,11 @@
 # (linux-source-6.12), not `make deps`: no package manager runs when they
 # are there; when one is missing the build says what to install.
 
-FW_BUILD	:= $(BUILD)/firmware
+FW_BUILD	:= $(BUILD)/firmware$(FW_DIR_SUFFIX)
 # FW_XLEN=32: the RV32 images in build/firmware32 (mk/firmware32.mk)
 FW_XLEN		?= 64
 ifeq ($(FW_XLEN),32)
-FW_BUILD	:= $(BUILD)/firmware32
+FW_BUILD	:= $(BUILD)/firmware32$(FW_DIR_SUFFIX)
 endif
 FW_CC		:= $(CROSS_COMPILE)gcc
 FW_OBJCOPY	:= $(CROSS_COMPILE)objcopy
@@ -60,6 +60,12 @@ FW_LDFLAGS	:= $(FW_ARCH) -nostdlib -static-pie -Wl,--no-dynamic-linker \
 include $(TOP)/lib/pmu/objects.mk
 
 FW_SBI_SRCS	:= $(wildcard $(TOP)/lib/sbi/*.c $(TOP)/lib/sbi/*.S)
+# The test channel and emulated suspend loss: in the FW_TEST=1 images only
+FW_TEST_SRCS	:= $(TOP)/lib/sbi/sbi_ecall_test.c $(TOP)/lib/sbi/sbi_suspend_loss.c
+FW_TEST_BIT	:= $(if $(filter 1,$(FW_TEST)),1,0)
+ifeq ($(FW_TEST_BIT),0)
+FW_SBI_SRCS	:= $(filter-out $(FW_TEST_SRCS),$(FW_SBI_SRCS))
+endif
 FW_UTIL_SRCS	:= $(wildcard $(TOP)/lib/utils/*/*.c)
 FW_PMU_SRCS	:= $(addprefix $(TOP)/lib/pmu/,$(PMU_OBJS:.o=.c))
 FW_COMMON_OBJS	:= $(patsubst $(TOP)/%,$(FW_BUILD)/%.o,\
@@ -69,12 +75,15 @@ FW_COMMON_OBJS	+= $(addprefix $(FW_BUILD)/libfdt/,$(addsuffix .o,$(LIBFDT_FILES)
 
 firmware: $(FW_DYNAMIC) $(FW_JUMP) $(if $(FW_PAYLOAD_PATH),$(FW_PAYLOAD)) ## build fw_dynamic, fw_jump and (with a payload) fw_payload
 
+firmware-test: ## the FW_TEST=1 images in build/firmware-test/ (the test suites' firmware)
+	@$(MAKE) --no-print-directory FW_TEST=1 firmware
+
 # The build-time knobs as a header, rewritten only when a value changes, so
 # `make FW_PMU_DELEGATE=0x78` rebuilds exactly what depends on it.
 FW_CONFIG_H	:= $(FW_BUILD)/fw_config.h
 # (apart: inside $(if ...) make would keep the backslashes of \#)
 FW_CONFIG_JUMP_FDT := \#ifndef FW_JUMP_FDT_ADDR\n\#define FW_JUMP_FDT_ADDR $(FW_JUMP_FDT_ADDR)UL\n\#endif\n
-FW_CONFIG	:= \#define FW_TEXT_START $(FW_TEXT_START)\n\#ifndef FW_JUMP_ADDR\n\#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#endif\n$(if $(FW_JUMP_FDT_ADDR),$(FW_CONFIG_JUMP_FDT))\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
+FW_CONFIG	:= \#define FW_TEXT_START $(FW_TEXT_START)\n\#ifndef FW_JUMP_ADDR\n\#define FW_JUMP_ADDR $(FW_JUMP_ADDR)UL\n\#endif\n$(if $(FW_JUMP_FDT_ADDR),$(FW_CONFIG_JUMP_FDT))\#define FW_PMU_DELEGATE $(FW_PMU_DELEGATE)\n\#define FW_PDIS_DELEGATE $(FW_PDIS_DELEGATE)\n\#define FW_PMU_COMPAT $(FW_PMU_COMPAT)\n\#define FW_TEST $(FW_TEST_BIT)\n\#define PMU_HOST_INLINE_H <sbi/sbi_pmu_csr.h>\n
 $(FW_CONFIG_H): FORCE
 	@mkdir -p $(dir $@)
 	@# a temporary file of this make's own: make check runs two at once
@@ -149,6 +158,6 @@ $(FW_BUILD)/%.bin: $(FW_BUILD)/%.elf
 
 -include $(shell find $(FW_BUILD) -name '*.d' 2>/dev/null)
 
-.PHONY: firmware fw-tools FORCE
+.PHONY: firmware firmware-test fw-tools FORCE
 .SECONDARY: $(FW_COMMON_OBJS) $(foreach v,dynamic jump payload,$(FW_BUILD)/fw_$(v).elf \
 	$(FW_BUILD)/firmware/fw_$(v).o $(FW_BUILD)/firmware/fw_$(v)_next.o)

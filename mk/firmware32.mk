@@ -6,13 +6,16 @@
 # shifts GCC calls out for, and the firmware does no 64-bit division.
 # qemu-system-riscv32 (QEMU32) is built next to the RV64 QEMU by `make qemu`.
 
-FW32_MAKE	= $(MAKE) --no-print-directory FW_XLEN=32 FW_PAYLOAD_PATH=
+FW32_MAKE	= $(MAKE) --no-print-directory FW_XLEN=32 FW_PAYLOAD_PATH= FW_TEST=$(FW_TEST)
 
 firmware32: ## build build/firmware32/fw_dynamic.bin and fw_jump.bin (RV32)
 	@$(FW32_MAKE) $(FW_DYNAMIC32) $(FW_JUMP32)
+
+firmware32-test: ## the FW_TEST=1 RV32 images in build/firmware32-test/
+	@$(MAKE) --no-print-directory FW_TEST=1 firmware32
 
 # Other rules depend on the images; the sub-make decides what is stale.
 $(FW_DYNAMIC32) $(FW_JUMP32): firmware32-images
 firmware32-images: $(if $(filter 32,$(FW_XLEN)),,firmware32)
 
-.PHONY: firmware32 firmware32-images
+.PHONY: firmware32 firmware32-test firmware32-images

@@ -34,7 +34,7 @@ BOOT_FDT_ADDR	:= 0x88000000
 # inside the PMP region four harts' areas give the firmware
 BOOT_NOROOM_ADDR := 0x80030000
 BOOT_IMAGES	:= $(BOOT_OUT)/fw_payload_sbi.bin $(BOOT_OUT)/fw_jump_fdt.bin \
-		   $(BOOT_OUT)/fw_jump_noroom.bin
+		   $(BOOT_OUT)/fw_jump_noroom.bin $(BOOT_OUT)/fw_jump_lowfdt.bin
 
 # the kernel fw_payload, when `make linux` built one
 BOOT_LINUX	:= $(if $(filter $(KERNEL),$(FW_PAYLOAD_PATH)),$(FW_PAYLOAD))
@@ -58,12 +58,20 @@ $(BOOT_OUT)/fw_jump_noroom_next.o: $(TOP)/firmware/fw_jump_next.c $(LIBFDT_STAMP
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) \
 		-DFW_JUMP_ADDR=$(BOOT_NOROOM_ADDR)UL -c $< -o $@
 
+# the DT moved to where the harts' areas would follow the image: they go high
+$(BOOT_OUT)/fw_jump_lowfdt_next.o: $(TOP)/firmware/fw_jump_next.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
+	@mkdir -p $(@D)
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) \
+		-DFW_JUMP_FDT_ADDR=$(BOOT_NOROOM_ADDR)UL -c $< -o $@
+
 $(BOOT_OUT)/fw_payload_sbi.elf: $(BOOT_OUT)/fw_payload_sbi.o \
 	$(FW_BUILD)/firmware/fw_payload_next.o
 $(BOOT_OUT)/fw_jump_fdt.elf: $(FW_BUILD)/firmware/fw_jump.o \
 	$(BOOT_OUT)/fw_jump_fdt_next.o
 $(BOOT_OUT)/fw_jump_noroom.elf: $(FW_BUILD)/firmware/fw_jump.o \
 	$(BOOT_OUT)/fw_jump_noroom_next.o
+$(BOOT_OUT)/fw_jump_lowfdt.elf: $(FW_BUILD)/firmware/fw_jump.o \
+	$(BOOT_OUT)/fw_jump_lowfdt_next.o
 $(BOOT_OUT)/%.elf: $(FW_COMMON_OBJS) $(TOP)/firmware/fw.ld
 	@echo "  LD      $(notdir $@)"
 	@$(FW_CC) $(FW_LDFLAGS) -o $@ $(FW_COMMON_OBJS) $(filter-out $(FW_COMMON_OBJS),$(filter %.o,$^))
@@ -71,13 +79,20 @@ $(BOOT_OUT)/%.elf: $(FW_COMMON_OBJS) $(TOP)/firmware/fw.ld
 $(BOOT_OUT)/%.bin: $(BOOT_OUT)/%.elf
 	@$(FW_OBJCOPY) -O binary $< $@
 
-check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases, QEMU sifive_u
+# The production fw_dynamic.elf next to the test one (FW_TEST=1, the
+# suite's own): the test machinery must be in the one and not the other.
+BOOT_PROD_ELF	:= $(BUILD)/firmware/fw_dynamic.elf
+boot-prod-elf:
+	@$(MAKE) --no-print-directory FW_TEST=0 FW_PAYLOAD_PATH= $(BOOT_PROD_ELF)
+
+check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) boot-prod-elf ## boot images and device-tree corner cases, QEMU sifive_u
 	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) FW_JUMP=$(FW_JUMP) \
+		FW_PROD_ELF=$(BOOT_PROD_ELF) NM=$(CROSS_COMPILE)nm \
 		BOOT_OUT=$(BOOT_OUT) LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \
 		HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) PMU_PAYLOAD=$(BOOT_PMU) \
 		DTB_DIR=$(BUILD)/dts \
 		BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) FW_PAYLOAD_LINUX=$(BOOT_LINUX) \
 		$(TOP)/tests/boot/run.sh
 
-.PHONY: check-boot
+.PHONY: check-boot boot-prod-elf
 .SECONDARY: $(BOOT_IMAGES:.bin=.elf)

@@ -26,7 +26,8 @@ main() {
 	local machine=()
 	[ "$cpu" = - ] || machine+=(--cpu "$cpu")
 	[ "$smp" = - ] || machine+=(--smp "$smp")
-	"$top/scripts/qemu-run.sh" "${machine[@]}" --timeout 60 \
+	# no firmware needed to dump the DT (nor any image to exist)
+	"$top/scripts/qemu-run.sh" "${machine[@]}" --bios none --timeout 60 \
 		-- -machine dumpdtb="$out" >/dev/null
 	[ -s "$out" ] || { echo "mkdtb.sh: QEMU wrote no $out" >&2; exit 1; }
 	[ "$mask" = - ] || fdtput -t i "$out" /chosen tally,pmu-delegate "$mask"

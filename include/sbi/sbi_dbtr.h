@@ -66,9 +66,11 @@ void sbi_dbtr_hart_init(struct sbi_dbtr_hart *h);
 /* Non-retentive suspend: keep the live values, program them again. */
 void sbi_dbtr_hart_save(struct sbi_dbtr_hart *h);
 void sbi_dbtr_hart_restore(const struct sbi_dbtr_hart *h);
-/* Test configuration: what a powered-down hart loses (never M-mode). */
+#if FW_TEST
+/* Test images: what a powered-down hart loses (never M-mode). */
 void sbi_dbtr_hart_scramble(const struct sbi_dbtr_hart *h,
 			    unsigned long seed);
+#endif
 
 /* DBTR is there when some trigger serves a type S-mode may use. */
 bool sbi_dbtr_available(const struct sbi_dbtr_hart *h);

@@ -3,6 +3,7 @@
 #ifndef SBI_ECALL_H
 #define SBI_ECALL_H
 
+#include <sbi/sbi_error.h>
 #include <sbi/sbi_trap.h>
 
 /* a[0..5] are the caller's a0..a5. Each returns {error, value}. */
@@ -26,8 +27,18 @@ struct sbiret sbi_ecall_fwft(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_dbtr(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_sse(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_pmu(unsigned long fid, const unsigned long *a);
-struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a);
+#if FW_TEST
+/* The test channel (sbi_test_channel.h): NOT_SUPPORTED while it is off. */
+struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a);
+#else
+/* A production image has no test channel. */
+static inline struct sbiret sbi_ecall_test(unsigned long fid,
+					   const unsigned long *a)
+{
+	return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
+}
+#endif
 
 /* Nonzero if extension @eid is implemented (BASE probe_extension). */
 long sbi_ecall_probe(unsigned long eid);

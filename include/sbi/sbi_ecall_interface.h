@@ -182,7 +182,8 @@
 
 /*
  * Firmware-specific extension (SBI space 0x0A000000 | implementation id):
- * the test channel, present only when /chosen/bootargs holds "tally.test".
+ * the test channel, present only in the test images (FW_TEST=1) when the
+ * word "tally.test" is in /chosen/bootargs.
  */
 #define SBI_EXT_TALLY_TEST		(0x0A000000 | SBI_IMPL_ID_TALLY)
 #define SBI_TALLY_TEST_UNEXPECTED_TRAPS	0	/* sum over all harts */

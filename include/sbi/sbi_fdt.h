@@ -15,12 +15,16 @@ int fdt_get_reg_in(const void *fdt, int parent, int node, int index,
 /* A u32 property, or @def if absent. */
 uint32_t fdt_get_u32(const void *fdt, int node, const char *name,
 		     uint32_t def);
+/* A property of one or two cells into *@v; untouched if absent. */
+void fdt_get_ulong(const void *fdt, int node, const char *name,
+		   unsigned long *v);
 /* True unless "status" says otherwise. */
 bool fdt_node_enabled(const void *fdt, int node);
 /* Node named by /chosen/stdout-path (options after ':' ignored). */
 int fdt_stdout_node(const void *fdt);
-/* Add a no-map /reserved-memory entry for the firmware; grows the tree. */
-int fdt_reserve_firmware(void *fdt, unsigned long base, unsigned long size);
+/* Add a no-map /reserved-memory entry @name of the firmware; grows the tree. */
+int fdt_reserve_firmware(void *fdt, const char *name, unsigned long base,
+			 unsigned long size);
 /* Mark cpu nodes of harts the firmware cannot run as disabled. */
 int fdt_disable_unusable_harts(void *fdt);
 /*

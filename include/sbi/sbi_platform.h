@@ -38,6 +38,12 @@ struct sbi_platform {
 	unsigned int hart_ignored;	/* DT harts without an MSWI context */
 	unsigned int hart_no_smode;	/* DT harts without mmu-type (parked) */
 	unsigned long hart_area;	/* per-hart areas, FW_HART_AREA_SIZE each */
+	/*
+	 * Areas too many for the room after the image go to a region of
+	 * their own, PMP-protected: [harts_start, + harts_region); 0: none
+	 */
+	unsigned long harts_start;
+	unsigned long harts_region;	/* power of two, naturally aligned */
 	/* ACLINT / CLINT: the first MSWI device (PMP) and the shared mtime */
 	unsigned long mswi_base;
 	unsigned long mtime_addr;
@@ -87,17 +93,20 @@ void sbi_platform_harts_from_fdt(const void *fdt, unsigned long boot_hartid,
 				 unsigned long *ids);
 
 /*
- * The hart table (sbi_hart_table.c): end of the firmware with @count
- * harts' areas and ids after the image; allocate (zeroed) and return the
- * id array; publish the filled table to the warm harts.
+ * The hart table (sbi_hart_table.c): where it goes when it follows the
+ * image; the bytes @count harts' areas and ids take; allocate them
+ * (zeroed) at @base and return the id array; publish the filled table to
+ * the warm harts.
  */
-unsigned long sbi_hart_table_end(unsigned int count);
-unsigned long *sbi_hart_table_alloc(unsigned int count);
+unsigned long sbi_hart_table_after_image(void);
+unsigned long sbi_hart_table_size(unsigned int count);
+unsigned long *sbi_hart_table_alloc(unsigned long base, unsigned int count);
 void sbi_hart_table_publish(void);
 
 /*
  * May the supervisor use [addr, addr + size)? True only for RAM listed in
- * the DT that does not overlap the firmware and does not wrap.
+ * the DT that overlaps neither the firmware nor its harts' region and does
+ * not wrap.
  */
 bool sbi_supervisor_ram(unsigned long addr, unsigned long size);
 

@@ -24,6 +24,7 @@
 #include <sbi/sbi_fwft.h>
 #include <sbi/sbi_isa.h>
 #include <sbi/sbi_sse.h>
+#include <sbi/sbi_test_channel.h>
 #include <sbi/sbi_tlb.h>
 #include <pmu/pmu.h>
 
@@ -45,10 +46,7 @@ struct sbi_scratch {
 	/* this hart's extensions: the DT's, confirmed by its own probe */
 	struct sbi_isa isa;
 	bool isa_probed;
-	/* M-mode traps the firmware did not expect (test channel) */
-	unsigned long unexpected_traps;
-	/* non-retentive suspends whose state loss was emulated */
-	unsigned long suspend_losses;
+	struct sbi_test_hart test;	/* test images only: else empty */
 	struct sbi_fwft_hart fwft;
 	struct sbi_dbtr_hart dbtr;
 	struct sbi_sse_hart sse;

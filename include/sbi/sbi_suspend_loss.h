@@ -2,9 +2,10 @@
 /*
  * Test configuration: make a non-retentive suspend lose the hart state the
  * hardware would lose, so that the restore code runs for real in QEMU
- * (whose harts never lose anything). On when /chosen has
- * tally,suspend-clobber = <1>, or when it is absent and the test channel
- * is on ("tally.test" in bootargs); docs/firmware.md.
+ * (whose harts never lose anything). Only in the test images (FW_TEST=1);
+ * there on when /chosen has tally,suspend-clobber = <1>, or when it is
+ * absent and the test channel is on ("tally.test" in bootargs);
+ * docs/firmware.md. A production image has the empty stubs below.
  */
 #ifndef SBI_SUSPEND_LOSS_H
 #define SBI_SUSPEND_LOSS_H
@@ -13,10 +14,28 @@
 
 struct sbi_scratch;
 
+#if FW_TEST
+
 /* After sbi_test_channel_init(). */
 void sbi_suspend_loss_init(const void *fdt);
 bool sbi_suspend_loss_enabled(void);
 /* Scramble the S-mode, delegation and PMU CSRs of this hart. */
 void sbi_suspend_lose_state(struct sbi_scratch *s);
 
+#else /* production image */
+
+static inline void sbi_suspend_loss_init(const void *fdt)
+{
+}
+
+static inline bool sbi_suspend_loss_enabled(void)
+{
+	return false;
+}
+
+static inline void sbi_suspend_lose_state(struct sbi_scratch *s)
+{
+}
+
+#endif /* FW_TEST */
 #endif /* SBI_SUSPEND_LOSS_H */

@@ -27,7 +27,6 @@ struct sbi_tlb_slot {
 	struct sbi_tlb_req req;
 	unsigned long hgatp;	/* HFENCE.VVMA*: the sender's hgatp */
 	atomic_t pending;	/* 1 while the target has not executed req */
-	unsigned long vvma_hgatp;	/* live at the last HFENCE.VVMA* here */
 };
 
 /*

@@ -129,6 +129,10 @@ void sbi_banner_print(const struct sbi_next_stage *next)
 	sbi_printf("Firmware region : 0x%lx-0x%lx (PMP, %u entries)\n",
 		   sbi_plat.fw_start, sbi_plat.fw_start + sbi_plat.fw_region - 1,
 		   sbi_plat.pmp_count);
+	if (sbi_plat.harts_region)
+		sbi_printf("Harts region    : 0x%lx-0x%lx (PMP)\n",
+			   sbi_plat.harts_start,
+			   sbi_plat.harts_start + sbi_plat.harts_region - 1);
 	sbi_printf("Timer           : %s, %lu Hz\n",
 		   sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC) ? "sstc"
 								: "aclint",

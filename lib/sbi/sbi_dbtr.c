@@ -26,27 +26,36 @@ struct trig_fields {
 	unsigned long u, s, vu, vs, m;
 	unsigned long action, chain;
 	unsigned long hit, ro;		/* status and read-only: not compared */
+#if FW_TEST
 	unsigned long scramble;		/* what a lost state may hold */
+#endif
 };
+
+/* The test images' emulated suspend loss only (sbi_suspend_loss.h) */
+#if FW_TEST
+#define SCRAMBLE(mask)	.scramble = (mask),
+#else
+#define SCRAMBLE(mask)
+#endif
 
 static const struct trig_fields mcontrol = {
 	.u = BIT(3), .s = BIT(4), .m = BIT(6),
 	.action = 0xfUL << 12, .chain = BIT(11),
 	.hit = BIT(20), .ro = 0x3fUL << (DBTR_XLEN - 11),	/* maskmax */
-	.scramble = 0x1f,			/* load/store/execute, u, s */
+	SCRAMBLE(0x1f)			/* load/store/execute, u, s */
 };
 
 static const struct trig_fields mcontrol6 = {
 	.u = BIT(3), .s = BIT(4), .vu = BIT(23), .vs = BIT(24), .m = BIT(6),
 	.action = 0xfUL << 12, .chain = BIT(11),
 	.hit = BIT(22) | BIT(25),
-	.scramble = 0x1f,
+	SCRAMBLE(0x1f)
 };
 
 static const struct trig_fields icount = {
 	.u = BIT(6), .s = BIT(7), .vu = BIT(25), .vs = BIT(26), .m = BIT(9),
 	.action = 0x3f, .hit = BIT(24),
-	.scramble = (0x3fffUL << 10) | BIT(6) | BIT(7),	/* count, u, s */
+	SCRAMBLE((0x3fffUL << 10) | BIT(6) | BIT(7))	/* count, u, s */
 };
 
 static unsigned int type_of(unsigned long tdata1)
@@ -527,6 +536,7 @@ void sbi_dbtr_hart_restore(const struct sbi_dbtr_hart *h)
 	}
 }
 
+#if FW_TEST
 /* S/U-mode triggers on random addresses; restore must undo them. */
 void sbi_dbtr_hart_scramble(const struct sbi_dbtr_hart *h,
 			    unsigned long seed)
@@ -548,3 +558,4 @@ void sbi_dbtr_hart_scramble(const struct sbi_dbtr_hart *h,
 	if (h->count)
 		csr_write(CSR_TSELECT, seed % h->count);
 }
+#endif /* FW_TEST */

@@ -36,6 +36,27 @@ static unsigned long image_checksum(void)
 	return h;
 }
 
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\0';
+}
+
+/*
+ * @word as a whole word of the @len bytes at @args: "tally.test" is, but
+ * neither "notally.test" nor "tally.tests" turns the channel on.
+ */
+static bool has_word(const char *args, int len, const char *word)
+{
+	int n = strlen(word);
+
+	for (int i = 0; i + n <= len; i++)
+		if ((i == 0 || is_space(args[i - 1])) &&
+		    !strncmp(args + i, word, n) &&
+		    (i + n == len || is_space(args[i + n])))
+			return true;
+	return false;
+}
+
 void sbi_test_channel_init(const void *fdt)
 {
 	int chosen = fdt_path_offset(fdt, "/chosen");
@@ -47,9 +68,7 @@ void sbi_test_channel_init(const void *fdt)
 	args = fdt_getprop(fdt, chosen, "bootargs", &len);
 	if (!args || len <= 0)
 		return;
-	for (int i = 0; i + 10 <= len; i++)
-		if (!strncmp(args + i, "tally.test", 10))
-			enabled = true;
+	enabled = has_word(args, len, "tally.test");
 	if (enabled)
 		boot_checksum = image_checksum();
 }
@@ -79,17 +98,19 @@ static struct sbiret vvma_hgatp(unsigned long hartid)
 
 	if (!s)
 		return (struct sbiret){ SBI_ERR_INVALID_PARAM, 0 };
-	return (struct sbiret){ 0, (long)__atomic_load_n(&s->tlb.vvma_hgatp,
+	return (struct sbiret){ 0, (long)__atomic_load_n(&s->test.vvma_hgatp,
 							 __ATOMIC_ACQUIRE) };
 }
 
 struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a)
 {
+	if (!enabled)
+		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	switch (fid) {
 	case SBI_TALLY_TEST_UNEXPECTED_TRAPS:
 		return (struct sbiret){
 			0, (long)sum_harts(offsetof(struct sbi_scratch,
-						    unexpected_traps)) };
+						    test.unexpected_traps)) };
 	case SBI_TALLY_TEST_FW_CHECKSUM:
 		return (struct sbiret){ 0, (long)image_checksum() };
 	case SBI_TALLY_TEST_FW_CHECKSUM_BOOT:
@@ -101,7 +122,7 @@ struct sbiret sbi_ecall_test(unsigned long fid, const unsigned long *a)
 			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 		return (struct sbiret){
 			0, (long)sum_harts(offsetof(struct sbi_scratch,
-						    suspend_losses)) };
+						    test.suspend_losses)) };
 	default:
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	}

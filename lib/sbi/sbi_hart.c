@@ -107,7 +107,8 @@ static unsigned long napot(unsigned long base, unsigned long size)
 }
 
 /*
- * PMP: entry 0 hides the firmware, entry 1 the ACLINT, the last entry opens
+ * PMP: entry 0 hides the firmware, entry 1 the ACLINT, entry 2 the harts'
+ * region if they have one apart (sbi_init.c), the last entry opens
  * everything else to S/U. M-mode is unaffected (no lock bits).
  */
 #define PMP_PER_CFG	(__riscv_xlen / 8)
@@ -117,7 +118,7 @@ static void setup_pmp(void)
 	unsigned int last = sbi_plat.pmp_count - 1;
 	unsigned long cfg0 = PMP_A_NAPOT;
 
-	if (sbi_plat.pmp_count < 3)
+	if (sbi_plat.pmp_count < (sbi_plat.harts_region ? 4 : 3))
 		return;
 	csr_write_num(CSR_PMPADDR0, napot(sbi_plat.fw_start,
 					  sbi_plat.fw_region));
@@ -126,6 +127,11 @@ static void setup_pmp(void)
 			      napot(sbi_plat.mswi_base & ~(ACLINT_PMP_SIZE - 1),
 				    ACLINT_PMP_SIZE));
 		cfg0 |= (unsigned long)PMP_A_NAPOT << 8;
+	}
+	if (sbi_plat.harts_region) {
+		csr_write_num(CSR_PMPADDR0 + 2, napot(sbi_plat.harts_start,
+						      sbi_plat.harts_region));
+		cfg0 |= (unsigned long)PMP_A_NAPOT << 16;
 	}
 	csr_write_num(CSR_PMPADDR0 + last, -1UL);
 	/*

@@ -2,8 +2,9 @@
 /*
  * The hart table: which hart ids the firmware serves and where each one's
  * area (stack below, scratch on top) lives. The cold-boot hart lays it out
- * once, right after the image, sized by the number of harts the DT names;
- * ids may be sparse and as large as a DT can say.
+ * once, sized by the number of harts the DT names (right after the image,
+ * or where sbi_init.c finds room for many harts); ids may be sparse and as
+ * large as a DT can say.
  */
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_string.h>
@@ -26,22 +27,22 @@ static unsigned long align_up(unsigned long v, unsigned long a)
 	return (v + a - 1) & ~(a - 1);
 }
 
-unsigned long sbi_hart_table_end(unsigned int count)
+unsigned long sbi_hart_table_after_image(void)
 {
-	unsigned long areas = align_up((unsigned long)_fw_end, PAGE_SIZE);
+	return align_up((unsigned long)_fw_end, PAGE_SIZE);
+}
 
-	return align_up(areas + (unsigned long)count * FW_HART_AREA_SIZE +
+unsigned long sbi_hart_table_size(unsigned int count)
+{
+	return align_up((unsigned long)count * FW_HART_AREA_SIZE +
 			count * sizeof(unsigned long), PAGE_SIZE);
 }
 
-unsigned long *sbi_hart_table_alloc(unsigned int count)
+unsigned long *sbi_hart_table_alloc(unsigned long base, unsigned int count)
 {
-	unsigned long areas = align_up((unsigned long)_fw_end, PAGE_SIZE);
-	unsigned long size = sbi_hart_table_end(count) - areas;
-
-	memset((void *)areas, 0, size);
-	sbi_plat.hart_area = areas;
-	return (unsigned long *)(areas + (unsigned long)count *
+	memset((void *)base, 0, sbi_hart_table_size(count));
+	sbi_plat.hart_area = base;
+	return (unsigned long *)(base + (unsigned long)count *
 				 FW_HART_AREA_SIZE);
 }
 

@@ -27,74 +27,138 @@ static void __attribute__((noreturn)) die(const char *why)
 }
 
 /* Smallest naturally aligned power-of-two region covering [start, end). */
-static void fw_region(unsigned long end)
+static unsigned long napot_region(unsigned long start, unsigned long end,
+				  unsigned long *size)
 {
-	unsigned long start = (unsigned long)_fw_start;
-	unsigned long size = 4096, base;
+	unsigned long base;
 
-	for (;;) {
-		base = start & ~(size - 1);
-		if (base + size >= end)
-			break;
-		size <<= 1;
+	for (*size = 4096;; *size <<= 1) {
+		base = start & ~(*size - 1);
+		if (base + *size >= end)
+			return base;
 	}
-	sbi_plat.fw_start = base;
-	sbi_plat.fw_end = end;
-	sbi_plat.fw_region = size;
 }
 
-static bool inside_ram(unsigned long lo, unsigned long hi)
+static void fw_region(unsigned long end)
 {
+	sbi_plat.fw_start = napot_region((unsigned long)_fw_start, end,
+					 &sbi_plat.fw_region);
+	sbi_plat.fw_end = end;
+}
+
+/* The RAM bank holding [lo, hi), or NULL (no /memory: any, as RAM 0). */
+static const struct sbi_mem_region *ram_bank(unsigned long lo,
+					     unsigned long hi)
+{
+	static const struct sbi_mem_region any = { 0, -1UL };
 	unsigned int i;
 
 	if (!sbi_plat.mem_count)
-		return true;	/* nothing to check against */
+		return &any;	/* nothing to check against */
 	for (i = 0; i < sbi_plat.mem_count; i++)
 		if (lo >= sbi_plat.mem[i].base &&
 		    hi - sbi_plat.mem[i].base <= sbi_plat.mem[i].size)
-			return true;
-	return false;
+			return &sbi_plat.mem[i];
+	return NULL;
 }
 
-/*
- * The harts' areas follow the image; the PMP region must leave the next
- * stage and the DT alone. Say how much room the harts needed otherwise.
- */
-static void check_layout(const struct sbi_next_stage *next)
+static bool overlaps(unsigned long lo, unsigned long hi, unsigned long a,
+		     unsigned long b)
 {
-	unsigned long lo = sbi_plat.fw_start, hi = lo + sbi_plat.fw_region;
-	unsigned long fdt_end = next->fdt + fdt_totalsize((void *)next->fdt);
-	const char *what = NULL;
+	return lo < b && a < hi;
+}
 
-	if (!inside_ram((unsigned long)_fw_start, sbi_plat.fw_end))
-		what = "the end of RAM";
-	else if (next->addr >= lo && next->addr < hi)
-		what = "the next stage";
-	else if (next->fdt < hi && fdt_end > lo)
-		what = "the device tree";
-	if (!what)
-		return;
-	sbi_printf("tally: %u harts need 0x%lx-0x%lx (%lu KiB each; "
-		   "PMP region 0x%lx-0x%lx), which reaches %s "
-		   "(next stage 0x%lx, DT 0x%lx)\n", sbi_plat.hart_count,
-		   (unsigned long)_fw_start, sbi_plat.fw_end - 1,
-		   FW_HART_AREA_SIZE / 1024UL, lo, hi - 1, what, next->addr,
-		   next->fdt);
-	die("no room for the harts' state");
+/* What [lo, hi) would overwrite that the boot loader put in RAM, or NULL. */
+static const char *layout_clash(unsigned long lo, unsigned long hi,
+				const struct sbi_next_stage *next)
+{
+	const void *fdt = (const void *)next->fdt;
+	int chosen = fdt_path_offset(fdt, "/chosen");
+	unsigned long rd_lo = 0, rd_hi = 0;
+
+	if (next->addr >= lo && next->addr < hi)
+		return "reach the next stage";
+	if (overlaps(lo, hi, next->fdt, next->fdt + fdt_totalsize(fdt)))
+		return "reach the device tree";
+	if (chosen >= 0) {
+		fdt_get_ulong(fdt, chosen, "linux,initrd-start", &rd_lo);
+		fdt_get_ulong(fdt, chosen, "linux,initrd-end", &rd_hi);
+	}
+	if (overlaps(lo, hi, rd_lo, rd_hi))
+		return "reach the initrd";
+	return NULL;
 }
 
 /*
- * Lay the hart table out after the image, fill it from the DT and move
- * this hart onto its own scratch (the stack stays the boot stack until
- * the hart leaves M-mode).
+ * The areas after the image, inside its PMP region: the usual place, as
+ * long as that region leaves the next stage, the DT and the initrd alone.
+ */
+static const char *place_after_image(unsigned long size,
+				     const struct sbi_next_stage *next)
+{
+	fw_region(sbi_hart_table_after_image() + size);
+	if (!ram_bank((unsigned long)_fw_start, sbi_plat.fw_end))
+		return "reach the end of RAM";
+	return layout_clash(sbi_plat.fw_start,
+			    sbi_plat.fw_start + sbi_plat.fw_region, next);
+}
+
+/*
+ * Too many harts for that (QEMU puts the next stage 2 MiB above the
+ * firmware: some 150 harts' areas fit): a naturally aligned region of
+ * their own, PMP entry 2, at the top of the firmware's RAM bank below the
+ * DT when the DT is up there; it must lie above the next stage.
+ */
+static const char *place_high(unsigned long size,
+			      const struct sbi_next_stage *next)
+{
+	const struct sbi_mem_region *bank;
+	unsigned long region, top, base;
+
+	fw_region((unsigned long)_fw_end);
+	bank = ram_bank(sbi_plat.fw_start, sbi_plat.fw_end);
+	if (!bank)
+		return "reach the end of RAM";
+	napot_region(0, size, &region);
+	top = bank->base + bank->size;
+	if (next->fdt > next->addr && next->fdt < top)
+		top = next->fdt;
+	base = (top - region) & ~(region - 1);
+	if (top < region || base < bank->base || base <= next->addr)
+		return "lie below the next stage";
+	sbi_plat.harts_start = base;
+	sbi_plat.harts_region = region;
+	return layout_clash(base, base + region, next);
+}
+
+/*
+ * Lay the hart table out (after the image, or high), fill it from the DT
+ * and move this hart onto its own scratch (the stack stays the boot stack
+ * until the hart leaves M-mode). Say how much room the harts needed when
+ * there is none.
  */
 static void setup_harts(unsigned long hartid, const struct sbi_next_stage *next)
 {
+	unsigned long size = sbi_hart_table_size(sbi_plat.hart_count);
+	unsigned long base = sbi_hart_table_after_image();
+	const char *low, *high = NULL;
 	unsigned long *ids;
 
-	fw_region(sbi_hart_table_end(sbi_plat.hart_count));
-	check_layout(next);
-	ids = sbi_hart_table_alloc(sbi_plat.hart_count);
+	low = place_after_image(size, next);
+	if (low)
+		high = place_high(size, next);
+	if (low && high) {
+		sbi_printf("tally: %u harts need %lu KiB (%lu KiB each): "
+			   "after the image they %s, at the top of RAM they "
+			   "%s (next stage 0x%lx, DT 0x%lx)\n",
+			   sbi_plat.hart_count, size / 1024,
+			   FW_HART_AREA_SIZE / 1024UL, low, high, next->addr,
+			   next->fdt);
+		die("no room for the harts' state");
+	}
+	if (low)
+		base = sbi_plat.harts_start;
+	ids = sbi_hart_table_alloc(base, sbi_plat.hart_count);
 	sbi_platform_harts_from_fdt((void *)next->fdt, hartid, ids);
 	__asm__ __volatile__("mv tp, %0"
 			     : : "r"(sbi_scratch_of(hartid)) : "memory");
@@ -148,8 +212,13 @@ static void report_devices(void)
 
 static void fixup_fdt(void *fdt)
 {
-	int err = fdt_reserve_firmware(fdt, sbi_plat.fw_start,
+	int err = fdt_reserve_firmware(fdt, "tally-firmware", sbi_plat.fw_start,
 				       sbi_plat.fw_region);
+
+	if (!err && sbi_plat.harts_region)
+		err = fdt_reserve_firmware(fdt, "tally-harts",
+					   sbi_plat.harts_start,
+					   sbi_plat.harts_region);
 
 	if (!err)
 		err = fdt_disable_unusable_harts(fdt);

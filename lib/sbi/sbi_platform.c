@@ -16,7 +16,8 @@ bool sbi_supervisor_ram(unsigned long addr, unsigned long size)
 
 	if (!size || addr + size < addr)
 		return false;
-	if (overlaps(addr, size, sbi_plat.fw_start, sbi_plat.fw_region))
+	if (overlaps(addr, size, sbi_plat.fw_start, sbi_plat.fw_region) ||
+	    overlaps(addr, size, sbi_plat.harts_start, sbi_plat.harts_region))
 		return false;
 	for (i = 0; i < sbi_plat.mem_count; i++) {
 		const struct sbi_mem_region *r = &sbi_plat.mem[i];

@@ -133,12 +133,12 @@ void sbi_suspend_lose_state(struct sbi_scratch *s)
 {
 	unsigned long x = csr_read(CSR_MCYCLE) ^
 			  (s->hartid << (__riscv_xlen / 2)) ^
-			  (s->suspend_losses *
+			  (s->test.suspend_losses *
 			   (unsigned long)0x9e3779b97f4a7c15ULL) ^ 1;
 
 	lose_s_mode(s, &x);
 	lose_machine(s, &x);
 	lose_pmu(s, &x);
 	sbi_dbtr_hart_scramble(&s->dbtr, next(&x));
-	__atomic_add_fetch(&s->suspend_losses, 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&s->test.suspend_losses, 1, __ATOMIC_RELAXED);
 }

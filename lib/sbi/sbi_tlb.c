@@ -60,8 +60,7 @@ static void sfence_vma(const struct sbi_tlb_req *r, bool asid)
 /* HFENCE.VVMA* for the VM of the hgatp now in place (whole-TLB forms). */
 static void hfence_vvma(const struct sbi_tlb_req *r, struct sbi_scratch *s)
 {
-	/* what the test channel reports: the hgatp this fence ran under */
-	s->tlb.vvma_hgatp = csr_read(CSR_HGATP);
+	sbi_test_vvma_fence(&s->test);
 	if (r->type == SBI_TLB_HFENCE_VVMA_ASID)
 		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, %0"
 				     :: "r"(r->id) : "memory");

@@ -183,7 +183,7 @@ static void handle_irq(struct sbi_trap_regs *regs, unsigned long irq)
 		sbi_timer_process();
 		break;
 	default:
-		sbi_scratch_this()->unexpected_traps++;
+		sbi_test_unexpected_trap(&sbi_scratch_this()->test);
 		fatal(regs, irq | MCAUSE_IRQ, 0);
 	}
 }
@@ -226,7 +226,7 @@ struct sbi_trap_regs *sbi_trap_handler(struct sbi_trap_regs *regs)
 		return regs;
 	}
 	if ((regs->mstatus & MSTATUS_MPP) == MSTATUS_MPP) {
-		sbi_scratch_this()->unexpected_traps++;
+		sbi_test_unexpected_trap(&sbi_scratch_this()->test);
 		fatal(regs, cause, tval);
 	}
 	handle_exception(regs, cause, tval);

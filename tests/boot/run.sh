@@ -6,8 +6,8 @@
 #   boot: N passed, N failed[, N skipped]
 #
 # Environment: QEMU FW_DYNAMIC FW_JUMP BOOT_OUT LOG_DIR SBI_PAYLOAD
-# HARTS_PAYLOAD PMU_PAYLOAD DTB_DIR BOOT_FDT_ADDR (mk/tests-boot.mk sets
-# them).
+# HARTS_PAYLOAD PMU_PAYLOAD DTB_DIR BOOT_FDT_ADDR FW_PROD_ELF NM
+# (mk/tests-boot.mk sets them; FW_DYNAMIC is the test image, FW_TEST=1).
 set -uo pipefail
 export LC_ALL=C
 
@@ -54,6 +54,27 @@ boot() {
 }
 
 dtb() { echo "$DTB_DIR/$1.dtb"; }
+
+# The test machinery (FW_TEST=1) is in the test image and none of it in
+# the production one: the functions of the test channel, of emulated
+# suspend loss and of trigger scrambling, and the channel's bootargs word.
+TEST_SYMS="sbi_ecall_test sbi_test_channel_init sbi_test_channel_enabled
+	sbi_suspend_loss_init sbi_suspend_loss_enabled sbi_suspend_lose_state
+	sbi_dbtr_hart_scramble boot_checksum"
+syms_of() { "$NM" "$1" | awk '{ print $NF }' | sort -u; }
+in_syms() {	# in_syms ELF: how many of TEST_SYMS it has
+	comm -12 <(syms_of "$1") <(tr -s ' \t\n' '\n' <<<"$TEST_SYMS" | sort -u) | wc -l
+}
+n_syms=$(wc -w <<<"$TEST_SYMS")
+test_elf=${FW_DYNAMIC%.bin}.elf
+n=$(in_syms "$test_elf")
+check "test image $(basename "$(dirname "$test_elf")")/fw_dynamic.elf has all $n_syms test symbols ($n)" \
+	[ "$n" = "$n_syms" ]
+n=$(in_syms "$FW_PROD_ELF")
+check "production image firmware/fw_dynamic.elf has none of the $n_syms test symbols ($n)" \
+	eval '[ -s "$FW_PROD_ELF" ] && [ "$n" = 0 ]'
+check "production image: no \"tally.test\" string (test image: $(grep -c tally.test "$test_elf"))" \
+	eval '! grep -q tally.test "$FW_PROD_ELF" && grep -q tally.test "$test_elf"'
 
 # fw_payload: the SBI suite inside the image, QEMU loads no kernel
 payload boot-fw-payload --bios "$BOOT_OUT/fw_payload_sbi.bin" --in-firmware \
@@ -127,6 +148,19 @@ check "no CLINT: a boot message says no IPIs, only the boot hart" \
 check "no CLINT: one hart served" \
 	has "$LOG_DIR/boot-no-clint.log" "^Harts +: 1 \("
 
+# "tally.test" turns the channel on as a whole bootargs word only, first,
+# last or between others; words that merely contain it do not
+words() {	# words NAME BOOTARGS: the harts payload on 4 harts
+	payload "$1" --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
+		--append "$2" "$HARTS_PAYLOAD"
+}
+words boot-test-word-not "notally.test tally.tests xtally.testx harts.expect=4"
+check "bootargs with notally.test, tally.tests, xtally.testx: no test channel" \
+	eval '! has "$LOG_DIR/boot-test-word-not.log" "^Test channel"'
+words boot-test-word-mid "harts.expect=4 tally.test notally.testing"
+check "bootargs with the word tally.test between others: test channel on" \
+	has "$LOG_DIR/boot-test-word-mid.log" "^Test channel +: enabled"
+
 # no console: nothing to print on, yet a payload starting every hart
 # (IPIs, HSM, fences) runs to a clean end ("exit-status": a failed check
 # would make QEMU exit non-zero)
@@ -147,11 +181,33 @@ payload boot-stdout-other --bios "$FW_DYNAMIC" --cpu $SBI_CPU --smp 4 \
 check "stdout-path names no UART: a boot message, console on the first UART" \
 	has "$LOG_DIR/boot-stdout-other.log" "^tally: stdout-path names no ns16550/8250 or SiFive UART: console on the first one in the DT$"
 
-# the next stage inside what the harts' state needs: refused, not overwritten
-boot boot-no-room 4 --bios "$BOOT_OUT/fw_jump_noroom.bin" --cpu $SBI_CPU --smp 4
-check "next stage inside the harts' state: the firmware says how much room it needed" \
-	has "$LOG_DIR/boot-no-room.log" "^tally: 4 harts need 0x80000000-0x[0-9a-f]+ \([0-9]+ KiB each; PMP region 0x80000000-0x8003ffff\), which reaches the next stage"
-check "next stage inside the harts' state: it refuses to boot" \
+# the next stage where the harts' areas would follow the image: they go
+# to a PMP region of their own at the top of RAM, below the DT
+boot boot-harts-high 4 --bios "$BOOT_OUT/fw_jump_noroom.bin" --cpu $SBI_CPU --smp 4
+l=$LOG_DIR/boot-harts-high.log
+check "next stage right after the image: the harts' areas get a region at the top of RAM" \
+	has "$l" "^Harts region +: 0x9fdf0000-0x9fdfffff \(PMP\)$"
+check "next stage right after the image: the image's PMP region stops before it" \
+	has "$l" "^Firmware region : 0x80000000-0x8001ffff "
+check "next stage right after the image: the firmware boots it" \
+	has "$l" "^Next stage +: 0x80030000 in S-mode"
+# the DT moved right after the image (fw_jump FW_JUMP_FDT_ADDR=0x80030000):
+# the areas go high and the SBI groups that start, stop and signal harts
+# and fence them run on them
+payload boot-harts-high-sbi --bios "$BOOT_OUT/fw_jump_lowfdt.bin" --cpu $SBI_CPU \
+	--smp 4 --append "tally.test sbi.only=hsm sbi.only=ipi sbi.only=rfence" "$SBI_PAYLOAD"
+check "DT right after the image: the harts' areas at the top of RAM" \
+	has "$LOG_DIR/boot-harts-high-sbi.log" "^Harts region +: 0x9fff0000-0x9fffffff \(PMP\)$"
+
+# the same in a DT whose RAM ends right after that next stage: no room
+small=$BOOT_OUT/small-ram.dtb
+cp "$(dtb qemu-virt-sscofpmf-4)" "$small" &&
+	fdtput -t x "$small" /memory@80000000 reg 0 0x80000000 0 0x40000
+boot boot-no-room 4 --bios "$BOOT_OUT/fw_jump_noroom.bin" --cpu $SBI_CPU \
+	--smp 4 -- -dtb "$small"
+check "no room anywhere for the harts' state: the firmware says how much it needed" \
+	has "$LOG_DIR/boot-no-room.log" "^tally: 4 harts need 52 KiB \(12 KiB each\): after the image they reach the next stage, at the top of RAM they lie below the next stage"
+check "no room anywhere for the harts' state: it refuses to boot" \
 	has "$LOG_DIR/boot-no-room.log" "^tally: cannot boot: no room for the harts' state$"
 
 # the boot hart disabled in the DT

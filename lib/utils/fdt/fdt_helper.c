@@ -54,6 +54,19 @@ uint32_t fdt_get_u32(const void *fdt, int node, const char *name, uint32_t def)
 	return p && len >= 4 ? fdt32_to_cpu(*p) : def;
 }
 
+void fdt_get_ulong(const void *fdt, int node, const char *name,
+		   unsigned long *v)
+{
+	int len;
+	const fdt32_t *p = fdt_getprop(fdt, node, name, &len);
+
+	if (p && len == 4)
+		*v = fdt32_to_cpu(p[0]);
+	else if (p && len == 8)
+		*v = (unsigned long)(((uint64_t)fdt32_to_cpu(p[0]) << 32) |
+				     fdt32_to_cpu(p[1]));
+}
+
 bool fdt_node_enabled(const void *fdt, int node)
 {
 	int len;
@@ -86,7 +99,8 @@ static int fdt_grow(void *fdt, int extra)
 	return fdt_open_into(fdt, fdt, fdt_totalsize(fdt) + extra);
 }
 
-int fdt_reserve_firmware(void *fdt, unsigned long base, unsigned long size)
+int fdt_reserve_firmware(void *fdt, const char *name, unsigned long base,
+			 unsigned long size)
 {
 	int root, rsv, node, err, ac, sc;
 	fdt32_t reg[4];
@@ -107,7 +121,7 @@ int fdt_reserve_firmware(void *fdt, unsigned long base, unsigned long size)
 		fdt_setprop_u32(fdt, rsv, "#size-cells", sc);
 		fdt_setprop(fdt, rsv, "ranges", NULL, 0);
 	}
-	node = fdt_add_subnode(fdt, rsv, "tally-firmware");
+	node = fdt_add_subnode(fdt, rsv, name);
 	if (node < 0)
 		return node;
 	if (ac == 2)
