@@ -19,11 +19,12 @@ LINUX_TARBALL	:= /usr/src/linux-source-6.12.tar.xz
 # channel, emulated suspend loss, trigger scrambling; docs/firmware.md,
 # "Test images"), in build/firmware-test/ and build/firmware32-test/ so
 # that they and the production images never overwrite each other. The
-# suites below need that machinery: they build and boot the test images
-# unless FW_TEST= says otherwise. `make firmware`, run and deb: production.
+# suites below need that machinery: they (and one run of theirs, such as
+# check-sbi/fw-jump) build and boot the test images unless FW_TEST= says
+# otherwise. `make firmware`, run and deb: production.
 FW_TEST_SUITES	:= check-sbi check-pmu check-hostile check-deleg check-sampling \
 		   check-boot check-rv32 check-linux
-ifneq ($(filter $(FW_TEST_SUITES),$(MAKECMDGOALS)),)
+ifneq ($(filter $(FW_TEST_SUITES) $(addsuffix /%,$(FW_TEST_SUITES)),$(MAKECMDGOALS)),)
 FW_TEST		?= 1
 endif
 FW_TEST		?= 0
