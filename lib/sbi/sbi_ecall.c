@@ -16,7 +16,8 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 				unsigned long a4, unsigned long a5,
 				unsigned long fid, unsigned long eid)
 {
-	const unsigned long a[6] = { a0, a1, a2, a3, a4, a5 };
+	/* no copy: the frame holds them, and every handler is a tail call */
+	const unsigned long *a = sbi_ecall_args();
 
 	if (eid == SBI_EXT_BASE)
 		return sbi_ecall_base(fid, a);

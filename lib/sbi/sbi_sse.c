@@ -11,6 +11,7 @@
  */
 #include <pmu/pmu.h>
 #include <sbi/riscv_asm.h>
+#include <sbi/sbi_ecall.h>
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_ipi.h>
 #include <sbi/sbi_platform.h>
@@ -234,18 +235,13 @@ static void resume(struct sbi_scratch *s, struct sbi_sse_event *e,
 }
 
 /*
- * The ecall fast path keeps a6/a7 in its frame below the scratch and steps
- * mepc over the ecall after the handler returns.
+ * The ecall fast path keeps a6/a7 in its frame below the scratch
+ * (sbi_ecall_frame()) and steps mepc over the ecall after the handler
+ * returns.
  */
-static unsigned long *ecall_frame(void)
-{
-	return (unsigned long *)((char *)sbi_scratch_this() -
-				 SBI_ECALL_FRAME_SIZE);
-}
-
 static void ctx_from_ecall(struct sse_ctx *c)
 {
-	unsigned long *f = ecall_frame();
+	unsigned long *f = sbi_ecall_frame();
 
 	c->pc = csr_read(CSR_MEPC) + 4;
 	c->mstatus = csr_read(CSR_MSTATUS);
@@ -255,7 +251,7 @@ static void ctx_from_ecall(struct sse_ctx *c)
 
 static void ctx_to_ecall(const struct sse_ctx *c)
 {
-	unsigned long *f = ecall_frame();
+	unsigned long *f = sbi_ecall_frame();
 
 	csr_write(CSR_MSTATUS, c->mstatus);
 	csr_write(CSR_MEPC, c->pc - 4);
