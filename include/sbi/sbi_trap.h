@@ -14,19 +14,21 @@
 /*
  * The ecall fast path saves only what the C calling convention clobbers,
  * in a frame at scratch - SBI_ECALL_FRAME_SIZE (slots in registers): the
- * interrupted sp and tp, ra, t1-t6, and a0-a7 in order, so that a0-a5 are
- * the handlers' argument array in place. A handler may write a6/a7 there
- * (SSE); a0/a1 are the handler's return and are not restored.
+ * interrupted sp and tp, ra, t1, t2, and a0-a7 in order, so that a0-a5
+ * are the handlers' argument array in place. A handler may write a6/a7
+ * there (SSE); a0/a1 are the handler's return and are not restored.
+ * t3-t6 are not saved: the firmware's C code is built never to use them
+ * (-ffixed-t3 .. -ffixed-t6).
  */
 #define SBI_ECALL_FRAME_SP		0
 #define SBI_ECALL_FRAME_RA		1
-#define SBI_ECALL_FRAME_T1		2	/* t1..t6 */
-#define SBI_ECALL_FRAME_A0		8	/* a0..a7 */
-#define SBI_ECALL_FRAME_A6		14
-#define SBI_ECALL_FRAME_A7		15
-#define SBI_ECALL_FRAME_TP		16
-#define SBI_ECALL_FRAME_VALUE		17	/* spare word for sbiret.value */
-#define SBI_ECALL_FRAME_SIZE		(18 * SZREG)
+#define SBI_ECALL_FRAME_T1		2	/* t1, t2 */
+#define SBI_ECALL_FRAME_A0		4	/* a0..a7 */
+#define SBI_ECALL_FRAME_A6		10
+#define SBI_ECALL_FRAME_A7		11
+#define SBI_ECALL_FRAME_TP		12
+#define SBI_ECALL_FRAME_VALUE		13	/* spare word for sbiret.value */
+#define SBI_ECALL_FRAME_SIZE		(14 * SZREG)
 
 #ifndef __ASSEMBLER__
 
