@@ -306,10 +306,10 @@ MUTANTS = [
     M("pmu_counters.c", "fw_read_hi of a platform counter returns the low half on RV64",
       "pmu_fw_read_word(pmu_host_fw_platform_read(j), hi);",
       "pmu_fw_read_word(pmu_host_fw_platform_read(j), false);"),
-    M("pmu_counters.c", "snapshot value of a firmware counter from the wrong slot",
-      "return pmu_fw_value(h, idx - h->plat->hw_slots);", "return pmu_fw_value(h, idx & 31);"),
+    M("pmu_snapshot.c", "snapshot value of a firmware counter from the wrong slot",
+      "pmu_fw_value(h, i - plat->hw_slots);", "pmu_fw_value(h, i & 31);"),
     M("pmu_counters.c", "INIT_SNAPSHOT value of a firmware counter to the wrong slot",
-      "pmu_fw_set_value(h, idx - h->plat->hw_slots, val);", "pmu_fw_set_value(h, idx & 31, val);"),
+      "pmu_fw_set_value(h, i - plat->hw_slots,\n", "pmu_fw_set_value(h, i & 31,\n"),
 
     # pmu_hw.h: event values, programming, start/stop (hot half)
     M("pmu_hw.h", "M-mode not inhibited",
