@@ -60,5 +60,6 @@ void pmu_snapshot_save(struct pmu_hart *h, unsigned long base, uint64_t set)
 		s->ctr_values[i - base] = pmu_fw_value(h, i - plat->hw_slots);
 	}
 	s->ctr_overflow_mask =
-		(uint64_t)pmu_hw_overflow(plat, (uint32_t)(set & plat->hw_mask)) >> base;
+		(uint64_t)pmu_hw_overflow(plat,
+					  (uint32_t)(set & plat->hw_mask)) >> base;
 }
