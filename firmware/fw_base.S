@@ -178,47 +178,44 @@ _trap_entry:
 	addi	t0, t0, -CAUSE_SUPERVISOR_ECALL
 	bnez	t0, _trap_from_lower
 
-	/* Fast path: ecall from S-mode. Save what C may clobber. */
-	mv	t0, sp
+	/*
+	 * Fast path: ecall from S-mode. Save what C may clobber: not t3-t6,
+	 * which no C code of the firmware uses (-ffixed, mk/firmware.mk)
+	 * and no assembly on this path touches.
+	 */
+	REG_S	sp, (REG(SBI_ECALL_FRAME_SP) - SBI_ECALL_FRAME_SIZE)(tp)
 	addi	sp, tp, -SBI_ECALL_FRAME_SIZE
-	REG_S	t0, REG(0)(sp)
 	csrrw	t0, CSR_MSCRATCH, zero
-	REG_S	t0, REG(14)(sp)
-	REG_S	ra, REG(1)(sp)
-	REG_S	t1, REG(2)(sp)
-	REG_S	t2, REG(3)(sp)
-	REG_S	t3, REG(4)(sp)
-	REG_S	t4, REG(5)(sp)
-	REG_S	t5, REG(6)(sp)
-	REG_S	t6, REG(7)(sp)
-	REG_S	a2, REG(8)(sp)
-	REG_S	a3, REG(9)(sp)
-	REG_S	a4, REG(10)(sp)
-	REG_S	a5, REG(11)(sp)
+	REG_S	t0, REG(SBI_ECALL_FRAME_TP)(sp)
+	REG_S	ra, REG(SBI_ECALL_FRAME_RA)(sp)
+	REG_S	t1, REG(SBI_ECALL_FRAME_T1 + 0)(sp)
+	REG_S	t2, REG(SBI_ECALL_FRAME_T1 + 1)(sp)
+	/* a0..a5 in order: the handlers' argument array (sbi_ecall_args()) */
+	REG_S	a0, REG(SBI_ECALL_FRAME_A0 + 0)(sp)
+	REG_S	a1, REG(SBI_ECALL_FRAME_A0 + 1)(sp)
+	REG_S	a2, REG(SBI_ECALL_FRAME_A0 + 2)(sp)
+	REG_S	a3, REG(SBI_ECALL_FRAME_A0 + 3)(sp)
+	REG_S	a4, REG(SBI_ECALL_FRAME_A0 + 4)(sp)
+	REG_S	a5, REG(SBI_ECALL_FRAME_A0 + 5)(sp)
 	REG_S	a6, REG(SBI_ECALL_FRAME_A6)(sp)
 	REG_S	a7, REG(SBI_ECALL_FRAME_A7)(sp)
 	call	sbi_ecall_handler
 	csrr	t0, CSR_MEPC
 	addi	t0, t0, 4
 	csrw	CSR_MEPC, t0
-	REG_L	ra, REG(1)(sp)
-	REG_L	t1, REG(2)(sp)
-	REG_L	t2, REG(3)(sp)
-	REG_L	t3, REG(4)(sp)
-	REG_L	t4, REG(5)(sp)
-	REG_L	t5, REG(6)(sp)
-	REG_L	t6, REG(7)(sp)
-	REG_L	a2, REG(8)(sp)
-	REG_L	a3, REG(9)(sp)
-	REG_L	a4, REG(10)(sp)
-	REG_L	a5, REG(11)(sp)
+	REG_L	ra, REG(SBI_ECALL_FRAME_RA)(sp)
+	REG_L	t1, REG(SBI_ECALL_FRAME_T1 + 0)(sp)
+	REG_L	t2, REG(SBI_ECALL_FRAME_T1 + 1)(sp)
+	REG_L	a2, REG(SBI_ECALL_FRAME_A0 + 2)(sp)
+	REG_L	a3, REG(SBI_ECALL_FRAME_A0 + 3)(sp)
+	REG_L	a4, REG(SBI_ECALL_FRAME_A0 + 4)(sp)
+	REG_L	a5, REG(SBI_ECALL_FRAME_A0 + 5)(sp)
 	REG_L	a6, REG(SBI_ECALL_FRAME_A6)(sp)
 	REG_L	a7, REG(SBI_ECALL_FRAME_A7)(sp)
-	REG_L	t0, REG(14)(sp)
-	csrw	CSR_MSCRATCH, t0
+	csrw	CSR_MSCRATCH, tp
 	REG_L	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
-	REG_L	sp, REG(0)(sp)
-	csrrw	tp, CSR_MSCRATCH, tp
+	REG_L	tp, REG(SBI_ECALL_FRAME_TP)(sp)
+	REG_L	sp, REG(SBI_ECALL_FRAME_SP)(sp)
 	mret
 
 _trap_from_m:
@@ -323,15 +320,16 @@ _trap_exit:	/* a0 = struct sbi_trap_regs * to return through */
 /*
  * Expected-trap vector for probing CSRs and touching supervisor memory:
  * the caller installs it in mtvec; a trap skips the faulting 4-byte
- * instruction and returns mcause in t6 (callers preset t6 = 0).
+ * instruction and returns mcause in t1 (callers preset t1 = 0),
+ * clobbering t2: neither is one of the registers C never touches.
  */
 	.align	4
 	.globl	_expected_trap
 _expected_trap:
-	csrr	t6, CSR_MCAUSE
-	csrr	t5, CSR_MEPC
-	addi	t5, t5, 4
-	csrw	CSR_MEPC, t5
+	csrr	t1, CSR_MCAUSE
+	csrr	t2, CSR_MEPC
+	addi	t2, t2, 4
+	csrw	CSR_MEPC, t2
 	mret
 
 	.section .data

@@ -48,7 +48,11 @@ FW_GCC_INC	= $(shell $(FW_CC) -print-file-name=include)
 FW_CPPFLAGS	= -nostdinc -I$(TOP)/include -I$(TOP)/include/libc \
 		  -isystem $(FW_GCC_INC) -I$(LIBFDT_SRC) \
 		  -include $(FW_CONFIG_H)
+# -ffixed-t3..t6: no C code touches them, so the ecall fast path
+# (firmware/fw_base.S) need not save and restore them
+FW_FIXED_REGS	:= -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 FW_CFLAGS	:= $(FW_ARCH) -O2 -g -fPIE -ffreestanding -fno-builtin-printf \
+		   $(FW_FIXED_REGS) \
 		   -fno-stack-protector -fno-strict-aliasing -fno-common \
 		   -fno-asynchronous-unwind-tables -mstrict-align \
 		   -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \

@@ -4,7 +4,21 @@
 #define SBI_ECALL_H
 
 #include <sbi/sbi_error.h>
+#include <sbi/sbi_scratch.h>
 #include <sbi/sbi_trap.h>
+
+/* The fast path's frame of the S-mode ecall being handled (sbi_trap.h). */
+static inline unsigned long *sbi_ecall_frame(void)
+{
+	return (unsigned long *)((char *)sbi_scratch_this() -
+				 SBI_ECALL_FRAME_SIZE);
+}
+
+/* The caller's a0..a5, in place in that frame. */
+static inline const unsigned long *sbi_ecall_args(void)
+{
+	return sbi_ecall_frame() + SBI_ECALL_FRAME_A0;
+}
 
 /* a[0..5] are the caller's a0..a5. Each returns {error, value}. */
 

@@ -2,7 +2,7 @@
 /*
  * Accesses that may trap (CSR probes, loads/stores with S-mode's rights)
  * run under _expected_trap (fw_base.S): a trap skips the faulting 4-byte
- * instruction and leaves mcause in t6, clobbering t5. The trap rewrites
+ * instruction and leaves mcause in t1, clobbering t2. The trap rewrites
  * mepc and mstatus (MPP, MPIE); the guard puts both back, because an ecall
  * in progress returns through the live mepc. Not for accessing mtvec,
  * mepc or mstatus themselves.

@@ -10,25 +10,34 @@
 
 #include <sbi/riscv_asm.h>
 
-unsigned long sbi_csr_read_b00(unsigned int i);
-void sbi_csr_write_b00(unsigned int i, unsigned long v);
-unsigned long sbi_csr_read_320(unsigned int i);
-void sbi_csr_write_320(unsigned int i, unsigned long v);
+/*
+ * The tables of sbi_csr_table.S: entered with "jal t0", index in a0 (and
+ * the value in a1 for a write), they clobber t0, t1 and a0 only.
+ */
+#define SBI_CSR_TABLE_READ(table, i) ({					\
+	register unsigned long a0_ __asm__("a0") = (i);			\
+	__asm__ __volatile__("jal t0, " #table				\
+			     : "+r"(a0_) : : "t0", "t1");			\
+	a0_;								\
+})
+#define SBI_CSR_TABLE_WRITE(table, i, v) do {				\
+	register unsigned long a0_ __asm__("a0") = (i);			\
+	register unsigned long a1_ __asm__("a1") = (v);			\
+	__asm__ __volatile__("jal t0, " #table				\
+			     : "+r"(a0_) : "r"(a1_) : "t0", "t1");		\
+} while (0)
+
 #if __riscv_xlen == 32
-unsigned long sbi_csr_read_b80(unsigned int i);
-void sbi_csr_write_b80(unsigned int i, unsigned long v);
-unsigned long sbi_csr_read_720(unsigned int i);
-void sbi_csr_write_720(unsigned int i, unsigned long v);
 #define SBI_PMU_HI_READ(csr)						\
 	if (csr - 0xb80U < 32)						\
-		return sbi_csr_read_b80(csr - 0xb80U);			\
+		return SBI_CSR_TABLE_READ(sbi_csr_read_b80, csr - 0xb80U);	\
 	if (csr - 0x720U < 32)						\
-		return sbi_csr_read_720(csr - 0x720U);
+		return SBI_CSR_TABLE_READ(sbi_csr_read_720, csr - 0x720U);
 #define SBI_PMU_HI_WRITE(csr, val)					\
 	else if (csr - 0xb80U < 32)					\
-		sbi_csr_write_b80(csr - 0xb80U, val);			\
+		SBI_CSR_TABLE_WRITE(sbi_csr_write_b80, csr - 0xb80U, val);	\
 	else if (csr - 0x720U < 32)					\
-		sbi_csr_write_720(csr - 0x720U, val);
+		SBI_CSR_TABLE_WRITE(sbi_csr_write_720, csr - 0x720U, val);
 #else
 #define SBI_PMU_HI_READ(csr)
 #define SBI_PMU_HI_WRITE(csr, val)
@@ -49,9 +58,9 @@ static inline unsigned long pmu_host_csr_read(unsigned int csr)
 	}
 #undef SBI_PMU_RD
 	if (csr - 0xb00U < 32)
-		return sbi_csr_read_b00(csr - 0xb00U);
+		return SBI_CSR_TABLE_READ(sbi_csr_read_b00, csr - 0xb00U);
 	if (csr - 0x320U < 32)
-		return sbi_csr_read_320(csr - 0x320U);
+		return SBI_CSR_TABLE_READ(sbi_csr_read_320, csr - 0x320U);
 	SBI_PMU_HI_READ(csr)
 	return csr_read_num(csr);
 }
@@ -66,9 +75,9 @@ static inline void pmu_host_csr_write(unsigned int csr, unsigned long val)
 	}
 #undef SBI_PMU_WR
 	if (csr - 0xb00U < 32)
-		sbi_csr_write_b00(csr - 0xb00U, val);
+		SBI_CSR_TABLE_WRITE(sbi_csr_write_b00, csr - 0xb00U, val);
 	else if (csr - 0x320U < 32)
-		sbi_csr_write_320(csr - 0x320U, val);
+		SBI_CSR_TABLE_WRITE(sbi_csr_write_320, csr - 0x320U, val);
 	SBI_PMU_HI_WRITE(csr, val)
 	else
 		csr_write_num(csr, val);

@@ -11,11 +11,24 @@
 #define SBI_TRAP_REGS_COUNT		34
 #define SBI_TRAP_REGS_SIZE		((SBI_TRAP_REGS_COUNT * SZREG + 15) & ~15)
 
-/* The ecall fast path saves only what the C calling convention clobbers. */
-#define SBI_ECALL_FRAME_SIZE		(16 * SZREG)
-/* Where that frame, at scratch - SBI_ECALL_FRAME_SIZE, keeps a6 and a7 */
-#define SBI_ECALL_FRAME_A6		12
-#define SBI_ECALL_FRAME_A7		13
+/*
+ * The ecall fast path saves only what the C calling convention clobbers,
+ * in a frame at scratch - SBI_ECALL_FRAME_SIZE (slots in registers): the
+ * interrupted sp and tp, ra, t1, t2, and a0-a7 in order, so that a0-a5
+ * are the handlers' argument array in place. A handler may write a6/a7
+ * there (SSE); a0/a1 are the handler's return and are not restored.
+ * t3-t6 are not saved: the firmware's C code is built never to use them
+ * (-ffixed-t3 .. -ffixed-t6).
+ */
+#define SBI_ECALL_FRAME_SP		0
+#define SBI_ECALL_FRAME_RA		1
+#define SBI_ECALL_FRAME_T1		2	/* t1, t2 */
+#define SBI_ECALL_FRAME_A0		4	/* a0..a7 */
+#define SBI_ECALL_FRAME_A6		10
+#define SBI_ECALL_FRAME_A7		11
+#define SBI_ECALL_FRAME_TP		12
+#define SBI_ECALL_FRAME_VALUE		13	/* spare word for sbiret.value */
+#define SBI_ECALL_FRAME_SIZE		(14 * SZREG)
 
 #ifndef __ASSEMBLER__
 
@@ -52,7 +65,11 @@ void sbi_trap_redirect(struct sbi_trap_regs *regs, unsigned long cause,
  */
 void sbi_ecall_redirect(unsigned long cause, unsigned long tval);
 
-/* Ecall dispatch; a0..a5 arguments, a6 FID, a7 EID. */
+/*
+ * Ecall dispatch; a6 FID, a7 EID. a0..a5 are passed as well, where the
+ * fast path has them, but the handlers read them from the frame
+ * (sbi_ecall_args()), so that no copy is made.
+ */
 struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 				unsigned long a2, unsigned long a3,
 				unsigned long a4, unsigned long a5,

@@ -13,21 +13,6 @@ static inline bool pmu_is_fw(const struct pmu_platform *plat, unsigned int i)
 	return i >= plat->hw_slots;
 }
 
-uint64_t pmu_ctr_value(const struct pmu_hart *h, unsigned int idx)
-{
-	if (pmu_is_fw(h->plat, idx))
-		return pmu_fw_value(h, idx - h->plat->hw_slots);
-	return pmu_hw_read(idx);
-}
-
-void pmu_ctr_set_value(struct pmu_hart *h, unsigned int idx, uint64_t val)
-{
-	if (pmu_is_fw(h->plat, idx))
-		pmu_fw_set_value(h, idx - h->plat->hw_slots, val);
-	else
-		pmu_hw_write(idx, val);
-}
-
 long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
 		      unsigned long *info)
 {
@@ -216,29 +201,31 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 	return SBI_SUCCESS;
 }
 
-/* SET_INIT_VALUE or INIT_SNAPSHOT: load the counters about to start. */
+/*
+ * SET_INIT_VALUE or INIT_SNAPSHOT: load the counters about to start, from
+ * init_value or from the snapshot's base-relative slots (snap).
+ */
 static PMU_COLD void pmu_ctr_init_values(struct pmu_hart *h, unsigned long base,
 				uint64_t todo, unsigned long flags,
 				uint64_t init_value)
 {
 	const struct pmu_platform *plat = h->plat;
+	const uint64_t *snap = (flags & PMU_START_INIT_SNAPSHOT) ?
+			       h->snap->ctr_values : NULL;
 	uint64_t left;
 	unsigned int i;
 
-	if (flags & PMU_START_INIT_SNAPSHOT) {
-		for (; todo; todo &= todo - 1) {
-			i = pmu_ctz(todo);
-			pmu_ctr_set_value(h, i, pmu_snapshot_value(h, base, i));
-		}
-		return;
-	}
 	/* sets are mask << base: walk up from base, no ctz per counter */
 	left = (todo & plat->hw_mask) >> base;
-	for (i = (unsigned int)base; left; i++, left >>= 1)
+	for (i = 0; left; i++, left >>= 1)
 		if (left & 1)
-			pmu_hw_write(i, init_value);
-	for (left = todo & plat->fw_mask; left; left &= left - 1)
-		pmu_fw_set_value(h, pmu_ctz(left) - plat->hw_slots, init_value);
+			pmu_hw_write((unsigned int)base + i,
+				     snap ? snap[i] : init_value);
+	for (left = todo & plat->fw_mask; left; left &= left - 1) {
+		i = pmu_ctz(left);
+		pmu_fw_set_value(h, i - plat->hw_slots,
+				 snap ? snap[i - base] : init_value);
+	}
 }
 
 static long pmu_ctr_start_platform(struct pmu_hart *h, uint64_t set,
@@ -299,8 +286,9 @@ static PMU_COLD long pmu_ctr_start_platform(struct pmu_hart *h, uint64_t set,
 }
 
 /*
- * Linux starts one hardware counter at a time with SET_INIT_VALUE: that
- * case stays a leaf of a few instructions; anything else goes the long way.
+ * Linux starts one hardware counter at a time with SET_INIT_VALUE (or
+ * INIT_SNAPSHOT): that case stays a leaf of a few instructions; anything
+ * else goes the long way.
  */
 long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 		   unsigned long flags, uint64_t init_value)
@@ -309,14 +297,15 @@ long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 
 	if (set & ~h->mapped)
 		return SBI_ERR_INVALID_PARAM;	/* no event to count */
-	if (set != 1ULL << base || base >= plat->hw_slots ||
-	    (set & h->started) || (flags & ~PMU_START_SET_INIT_VALUE))
+	if (set != 1ULL << base || base >= plat->hw_slots || (set & h->started))
 		return pmu_ctr_start_any(h, base, set, flags, init_value);
+	/* flags are validated: SET_INIT_VALUE, INIT_SNAPSHOT (slot 0) or 0 */
+	if (flags & PMU_START_INIT_SNAPSHOT)
+		init_value = h->snap->ctr_values[0];
 	if (flags)
 		pmu_hw_write((unsigned int)base, init_value);
 	h->started |= set;
-	pmu_hw_start(h, (uint32_t)set);
-	return SBI_SUCCESS;
+	return pmu_hw_start(h, (uint32_t)set);
 }
 
 /* Unbind counters: idle event (M-mode inhibited), no firmware event. */
@@ -373,24 +362,44 @@ static PMU_COLD long pmu_ctr_stop_platform(struct pmu_hart *h,
 	return err ? err : rc;
 }
 
+/* The end of every stop: hardware counters inhibited, then the flags. */
+static inline long pmu_ctr_stop_hw(struct pmu_hart *h, unsigned long base,
+				   uint64_t set, uint64_t run,
+				   unsigned long flags)
+{
+	pmu_hw_stop((uint32_t)(run & h->plat->hw_mask));
+	if (flags)
+		return pmu_ctr_stop_flags(h, base, set, run, flags);
+	return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;
+}
+
+/* A stop with firmware counters among those running (run): cold. */
+static PMU_COLD long pmu_ctr_stop_fw(struct pmu_hart *h, unsigned long base,
+				     uint64_t set, uint64_t run,
+				     unsigned long flags)
+{
+	const struct pmu_platform *plat = h->plat;
+
+	if (!pmu_fw_stop(h, pmu_fw_bits(plat, run)))
+		return pmu_ctr_stop_platform(h, base, set, run, flags);
+	return pmu_ctr_stop_hw(h, base, set, run, flags);
+}
+
 /*
  * Every counter of the set is handled even when some fail: Linux stops
  * "all used counters" in one call and expects the started ones stopped.
- * RESET releases a mapped counter whether or not it was started.
+ * RESET releases a mapped counter whether or not it was started. Only
+ * hardware counters stay on this leaf path.
  */
 long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 		  unsigned long flags)
 {
-	const struct pmu_platform *plat = h->plat;
 	uint64_t run = set & h->started;
 
 	h->started &= ~run;
-	if (!pmu_fw_stop(h, pmu_fw_bits(plat, run)))
-		return pmu_ctr_stop_platform(h, base, set, run, flags);
-	pmu_hw_stop((uint32_t)(run & plat->hw_mask));
-	if (flags)
-		return pmu_ctr_stop_flags(h, base, set, run, flags);
-	return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;
+	if (run & h->plat->fw_mask)
+		return pmu_ctr_stop_fw(h, base, set, run, flags);
+	return pmu_ctr_stop_hw(h, base, set, run, flags);
 }
 
 /* One XLEN word of a 64-bit firmware counter value. */

@@ -5,7 +5,7 @@
  */
 #include "pmu_internal.h"
 
-PMU_COLD void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of)
+PMU_COLD long pmu_hw_start_of(struct pmu_hart *h, uint32_t bits, uint32_t of)
 {
 	while (of) {
 		unsigned int i = pmu_ctz(of);
@@ -19,6 +19,8 @@ PMU_COLD void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of)
 #endif
 		of &= of - 1;
 	}
+	pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, bits);
+	return SBI_SUCCESS;
 }
 
 /*

@@ -10,12 +10,25 @@
 
 #include <pmu/pmu_host.h>
 
+/*
+ * A hardware index is below PMU_HW_CTR_MAX: said to the compiler, so that
+ * a host's accessor by CSR number (<sbi/sbi_pmu_csr.h>) drops its
+ * fallback for numbers outside the counter ranges, and its caller may stay
+ * a leaf.
+ */
+#define PMU_HW_IDX(idx)							\
+	do {								\
+		if ((idx) >= PMU_HW_CTR_MAX)				\
+			__builtin_unreachable();			\
+	} while (0)
+
 #if __SIZEOF_LONG__ == 4
 /* RV32: high, low, high again, so a carry between the reads is seen. */
 static inline uint64_t pmu_hw_read(unsigned int idx)
 {
 	unsigned long hi, lo;
 
+	PMU_HW_IDX(idx);
 	do {
 		hi = pmu_host_csr_read(PMU_CSR_MCOUNTERH(idx));
 		lo = pmu_host_csr_read(PMU_CSR_MCOUNTER(idx));
@@ -26,6 +39,7 @@ static inline uint64_t pmu_hw_read(unsigned int idx)
 /* Low half zeroed first, so a running counter cannot carry into the new high. */
 static inline void pmu_hw_write(unsigned int idx, uint64_t val)
 {
+	PMU_HW_IDX(idx);
 	pmu_host_csr_write(PMU_CSR_MCOUNTER(idx), 0);
 	pmu_host_csr_write(PMU_CSR_MCOUNTERH(idx), (unsigned long)(val >> 32));
 	pmu_host_csr_write(PMU_CSR_MCOUNTER(idx), (unsigned long)val);
@@ -33,11 +47,13 @@ static inline void pmu_hw_write(unsigned int idx, uint64_t val)
 #else
 static inline uint64_t pmu_hw_read(unsigned int idx)
 {
+	PMU_HW_IDX(idx);
 	return pmu_host_csr_read(PMU_CSR_MCOUNTER(idx));
 }
 
 static inline void pmu_hw_write(unsigned int idx, uint64_t val)
 {
+	PMU_HW_IDX(idx);
 	pmu_host_csr_write(PMU_CSR_MCOUNTER(idx), val);
 }
 #endif
@@ -83,6 +99,7 @@ static inline void pmu_hw_write_event(const struct pmu_platform *plat,
 {
 	unsigned int csr, csrh;	/* csrh: the RV32 high half, 0 if none */
 
+	PMU_HW_IDX(idx);
 	if (idx >= PMU_IDX_HPM_FIRST) {
 		csr = PMU_CSR_MHPMEVENT(idx);
 		/* mhpmeventh is Sscofpmf's: without it the CSR does not exist */
@@ -120,17 +137,25 @@ static inline uint32_t pmu_hw_overflow(const struct pmu_platform *plat,
 	return (uint32_t)pmu_host_csr_read(PMU_CSR_SCOUNTOVF) & bits;
 }
 
-/* Rewrite the remembered event (OF clear) of each overflowed counter. */
-void pmu_hw_clear_of(struct pmu_hart *h, uint32_t of);
+/*
+ * A start of bits with overflowed counters (of): rewrite their remembered
+ * events (OF clear), then start. Return: SBI_SUCCESS.
+ */
+long pmu_hw_start_of(struct pmu_hart *h, uint32_t bits, uint32_t of);
 
-/* Start: clear a pending overflow first (SBI start semantics), then go. */
-static inline void pmu_hw_start(struct pmu_hart *h, uint32_t bits)
+/*
+ * Start: clear a pending overflow first (SBI start semantics), then go.
+ * A leaf unless a counter overflowed. Return: SBI_SUCCESS, so that a
+ * start can end in a tail call.
+ */
+static inline long pmu_hw_start(struct pmu_hart *h, uint32_t bits)
 {
 	uint32_t of = pmu_hw_overflow(h->plat, bits);
 
 	if (of)
-		pmu_hw_clear_of(h, of);
+		return pmu_hw_start_of(h, bits, of);
 	pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, bits);
+	return SBI_SUCCESS;
 }
 
 static inline void pmu_hw_stop(uint32_t bits)

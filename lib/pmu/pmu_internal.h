@@ -62,8 +62,6 @@ long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 		  unsigned long flags);
 long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
 		     unsigned long *value);
-uint64_t pmu_ctr_value(const struct pmu_hart *h, unsigned int idx);
-void pmu_ctr_set_value(struct pmu_hart *h, unsigned int idx, uint64_t val);
 
 /* pmu_deleg.c: re-apply this hart's delegation enables (resume) */
 void pmu_hart_redelegate(struct pmu_hart *h);
@@ -75,7 +73,5 @@ long pmu_snapshot_set(struct pmu_hart *h, unsigned long lo, unsigned long hi);
 void pmu_snapshot_disable(struct pmu_hart *h);
 bool pmu_snapshot_rearm(struct pmu_hart *h);
 void pmu_snapshot_save(struct pmu_hart *h, unsigned long base, uint64_t set);
-uint64_t pmu_snapshot_value(const struct pmu_hart *h, unsigned long base,
-			    unsigned int idx);
 
 #endif /* PMU_INTERNAL_H */

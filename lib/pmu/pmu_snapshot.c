@@ -46,21 +46,20 @@ bool pmu_snapshot_rearm(struct pmu_hart *h)
  */
 void pmu_snapshot_save(struct pmu_hart *h, unsigned long base, uint64_t set)
 {
+	const struct pmu_platform *plat = h->plat;
 	struct pmu_snapshot_area *s = h->snap;
-	uint64_t left;
+	uint64_t left = (set & plat->hw_mask) >> base;
+	unsigned int i;
 
-	for (left = set; left; left &= left - 1) {
-		unsigned int i = pmu_ctz(left);
-
-		s->ctr_values[i - base] = pmu_ctr_value(h, i);
+	/* sets are mask << base: walk up from base, no ctz per counter */
+	for (i = 0; left; i++, left >>= 1)
+		if (left & 1)
+			s->ctr_values[i] = pmu_hw_read((unsigned int)base + i);
+	for (left = set & plat->fw_mask; left; left &= left - 1) {
+		i = pmu_ctz(left);
+		s->ctr_values[i - base] = pmu_fw_value(h, i - plat->hw_slots);
 	}
 	s->ctr_overflow_mask =
-		(uint64_t)pmu_hw_overflow(h->plat,
-					  (uint32_t)(set & h->plat->hw_mask)) >> base;
-}
-
-uint64_t pmu_snapshot_value(const struct pmu_hart *h, unsigned long base,
-			    unsigned int idx)
-{
-	return h->snap->ctr_values[idx - base];
+		(uint64_t)pmu_hw_overflow(plat,
+					  (uint32_t)(set & plat->hw_mask)) >> base;
 }

@@ -2,21 +2,21 @@
 /*
  * CSR access by run-time number (counters, events, PMP, probing). Every
  * access is written so that a trap through _expected_trap (which skips the
- * instruction and sets t6 = mcause, clobbering t5) is safe.
+ * instruction and sets t1 = mcause, clobbering t2) is safe.
  */
 #include <sbi/sbi_expected_trap.h>
 
 #define RD(n)								\
 	case (n):							\
 		__asm__ __volatile__("csrr %0, %2"			\
-				     : "+r"(v), "+r"(t6)		\
-				     : "i"(n) : "t5", "memory");	\
+				     : "+r"(v), "+r"(t1)		\
+				     : "i"(n) : "t2", "memory");	\
 		break;
 #define WR(n)								\
 	case (n):							\
 		__asm__ __volatile__("csrw %2, %1"			\
-				     : "+r"(t6) : "r"(v), "i"(n)	\
-				     : "t5", "memory");			\
+				     : "+r"(t1) : "r"(v), "i"(n)	\
+				     : "t2", "memory");			\
 		break;
 
 #define X2(f, n)	f(n) f((n) + 1)
@@ -39,30 +39,30 @@
 
 static unsigned long read_num(unsigned int csr, unsigned long *cause)
 {
-	register unsigned long t6 __asm__("t6") = 0;
+	register unsigned long t1 __asm__("t1") = 0;
 	unsigned long v = 0;
 
 	switch (csr) {
 	CSR_CASES(RD)
 	default:
-		t6 = CAUSE_ILLEGAL_INSTRUCTION;
+		t1 = CAUSE_ILLEGAL_INSTRUCTION;
 		break;
 	}
-	*cause = t6;
+	*cause = t1;
 	return v;
 }
 
 static unsigned long write_num(unsigned int csr, unsigned long v)
 {
-	register unsigned long t6 __asm__("t6") = 0;
+	register unsigned long t1 __asm__("t1") = 0;
 
 	switch (csr) {
 	CSR_CASES(WR)
 	default:
-		t6 = CAUSE_ILLEGAL_INSTRUCTION;
+		t1 = CAUSE_ILLEGAL_INSTRUCTION;
 		break;
 	}
-	return t6;
+	return t1;
 }
 
 unsigned long csr_read_num(unsigned int csr)

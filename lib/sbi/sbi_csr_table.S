@@ -3,8 +3,12 @@
  * CSR access by index for the PMU's ranges: mcycle/minstret/mhpmcounterN
  * (0xb00 + i) and mcountinhibit/mcyclecfg/minstretcfg/mhpmeventN
  * (0x320 + i), i < 32, and on RV32 their high halves. One jump into a
- * table of 8-byte "csrr/csrw; ret" entries: seven instructions where a
+ * table of 8-byte "csrr/csrw; jr t0" entries: seven instructions where a
  * switch over every CSR takes twenty.
+ *
+ * Not C functions: <sbi/sbi_pmu_csr.h> calls them with "jal t0" from
+ * inline assembly that names what they clobber (t0, t1, a0), so that the
+ * caller keeps ra and its other registers and may stay a leaf.
  */
 
 /* TABLE name, base, op: op is "r" (a0 = csr) or "w" (csr = a1) */
@@ -12,10 +16,10 @@
 	.globl	\name
 	.align	3
 \name:
-	lla	t0, 1f
+	lla	t1, 1f
 	slli	a0, a0, 3
-	add	t0, t0, a0
-	jr	t0
+	add	t1, t1, a0
+	jr	t1
 	.align	3
 1:
 	.set	i, 0
@@ -25,7 +29,7 @@
 	.else
 	csrw	\base + i, a1
 	.endif
-	ret
+	jr	t0
 	.align	3
 	.set	i, i + 1
 	.endr

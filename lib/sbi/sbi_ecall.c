@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Ecall dispatch. The switch on the EID compiles to a short compare tree;
- * BASE and PMU, the hot extensions, are tested first.
+ * BASE, PMU and SSE, the hot extensions, are tested first.
  */
 #include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_ecall.h>
@@ -16,12 +16,16 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 				unsigned long a4, unsigned long a5,
 				unsigned long fid, unsigned long eid)
 {
-	const unsigned long a[6] = { a0, a1, a2, a3, a4, a5 };
+	/* no copy: the frame holds them, and every handler is a tail call */
+	const unsigned long *a = sbi_ecall_args();
 
 	if (eid == SBI_EXT_BASE)
 		return sbi_ecall_base(fid, a);
 	if (eid == SBI_EXT_PMU)
 		return sbi_ecall_pmu(fid, a);
+	/* SSE's inject and complete are round trips of an event: hot too */
+	if (eid == SBI_EXT_SSE)
+		return sbi_ecall_sse(fid, a);
 	switch (eid) {
 	case SBI_EXT_TIME:
 		return sbi_ecall_time(fid, a);
@@ -41,8 +45,6 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 		return sbi_ecall_fwft(fid, a);
 	case SBI_EXT_DBTR:
 		return sbi_ecall_dbtr(fid, a);
-	case SBI_EXT_SSE:
-		return sbi_ecall_sse(fid, a);
 	case SBI_EXT_0_1_SET_TIMER ... SBI_EXT_0_1_SHUTDOWN:
 		return sbi_ecall_legacy(eid, a);
 	case SBI_EXT_TALLY_TEST:	/* nothing but default's in production */

@@ -9,11 +9,12 @@
 
 struct sbiret sbi_ecall_base(unsigned long fid, const unsigned long *a)
 {
-	switch (fid) {
-	case SBI_EXT_BASE_GET_SPEC_VERSION:
+	/* the one every kernel makes first, ahead of the jump table */
+	if (fid == SBI_EXT_BASE_GET_SPEC_VERSION)
 		return (struct sbiret){ 0,
 			(SBI_SPEC_VERSION_MAJOR << SBI_SPEC_VERSION_MAJOR_SHIFT) |
 			SBI_SPEC_VERSION_MINOR };
+	switch (fid) {
 	case SBI_EXT_BASE_GET_IMP_ID:
 		return (struct sbiret){ 0, SBI_IMPL_ID_TALLY };
 	case SBI_EXT_BASE_GET_IMP_VERSION:

@@ -5,8 +5,9 @@
 
 struct sbiret sbi_ecall_pmu(unsigned long fid, const unsigned long *a)
 {
-	unsigned long value = 0;
-	long err = pmu_sbi_ecall(&sbi_scratch_this()->pmu, fid, a, &value);
+	/* the frame's spare word, not the stack: no frame of our own */
+	unsigned long *value = &sbi_ecall_frame()[SBI_ECALL_FRAME_VALUE];
+	long err = pmu_sbi_ecall(&sbi_scratch_this()->pmu, fid, a, value);
 
-	return (struct sbiret){ err, (long)value };
+	return (struct sbiret){ err, (long)*value };
 }

@@ -11,6 +11,7 @@
  */
 #include <pmu/pmu.h>
 #include <sbi/riscv_asm.h>
+#include <sbi/sbi_ecall.h>
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_ipi.h>
 #include <sbi/sbi_platform.h>
@@ -119,12 +120,25 @@ static struct sbi_sse_event *top_event(struct sbi_scratch *s, bool running)
 	return best;
 }
 
+/* Is any event of hart @s pending (its global one included)? */
+static bool any_pending(struct sbi_scratch *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < SBI_SSE_NR_LOCAL; i++)
+		if (atomic_read(&s->sse.local[i].pending))
+			return true;
+	return atomic_read(&global_sw.pending) &&
+	       global_sw.attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid;
+}
+
 /* The event to enter now: ready, and above every running one. */
 static struct sbi_sse_event *next_event(struct sbi_scratch *s)
 {
 	struct sbi_sse_event *e;
 
-	if (s->sse.masked)
+	/* nothing pending, nothing to enter: no walk over the events */
+	if (s->sse.masked || !any_pending(s))
 		return NULL;
 	e = top_event(s, false);
 	return e && STATE(e) == SBI_SSE_STATE_ENABLED ? e : NULL;
@@ -161,7 +175,8 @@ static void enter(struct sbi_scratch *s, struct sbi_sse_event *e,
 	bool h = sbi_isa_has(&s->isa, SBI_ISA_EXT_H);
 
 	atomic_write(&e->pending, 0);
-	set_state(s, e, SBI_SSE_STATE_RUNNING);
+	/* ENABLED to RUNNING: the PMU event's routing stays (set_state()) */
+	STATE(e) = SBI_SSE_STATE_RUNNING;
 	e->attr[SBI_SSE_ATTR_INTERRUPTED_SEPC] = csr_read(CSR_SEPC);
 	e->attr[SBI_SSE_ATTR_INTERRUPTED_FLAGS] = interrupted_flags(old, h);
 	e->attr[SBI_SSE_ATTR_INTERRUPTED_A6] = c->a6;
@@ -234,18 +249,13 @@ static void resume(struct sbi_scratch *s, struct sbi_sse_event *e,
 }
 
 /*
- * The ecall fast path keeps a6/a7 in its frame below the scratch and steps
- * mepc over the ecall after the handler returns.
+ * The ecall fast path keeps a6/a7 in its frame below the scratch
+ * (sbi_ecall_frame()) and steps mepc over the ecall after the handler
+ * returns.
  */
-static unsigned long *ecall_frame(void)
-{
-	return (unsigned long *)((char *)sbi_scratch_this() -
-				 SBI_ECALL_FRAME_SIZE);
-}
-
 static void ctx_from_ecall(struct sse_ctx *c)
 {
-	unsigned long *f = ecall_frame();
+	unsigned long *f = sbi_ecall_frame();
 
 	c->pc = csr_read(CSR_MEPC) + 4;
 	c->mstatus = csr_read(CSR_MSTATUS);
@@ -255,7 +265,7 @@ static void ctx_from_ecall(struct sse_ctx *c)
 
 static void ctx_to_ecall(const struct sse_ctx *c)
 {
-	unsigned long *f = ecall_frame();
+	unsigned long *f = sbi_ecall_frame();
 
 	csr_write(CSR_MSTATUS, c->mstatus);
 	csr_write(CSR_MEPC, c->pc - 4);
@@ -578,14 +588,17 @@ long sbi_sse_inject(uint32_t id, unsigned long hartid)
 		event_put(e);
 	} else {
 		/* the event first: an unknown one is unknown on every hart */
-		if (!local_event(self, id, &err))
-			return err;
-		t = sbi_scratch_of(hartid);
-		if (!t)
-			return SBI_ERR_INVALID_PARAM;
-		e = local_event(t, id, &err);
+		e = local_event(self, id, &err);
 		if (!e)
 			return err;
+		if (hartid != self->hartid) {
+			t = sbi_scratch_of(hartid);
+			if (!t)
+				return SBI_ERR_INVALID_PARAM;
+			e = local_event(t, id, &err);
+			if (!e)
+				return err;
+		}
 		err = make_pending(e);
 	}
 	if (!err && hartid != self->hartid)

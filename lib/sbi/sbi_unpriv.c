@@ -9,18 +9,18 @@
  */
 #define UNPRIV(insn, ext_bits, out, in, addr)				\
 	({								\
-		register unsigned long t6 __asm__("t6") = 0;		\
+		register unsigned long t1 __asm__("t1") = 0;		\
 		struct sbi_trap_guard g;				\
 		sbi_trap_guard_enter(&g);				\
 		csr_write(CSR_MSTATUS,					\
 			  g.status | MSTATUS_MPRV | (ext_bits));	\
 		__asm__ __volatile__(".option push\n.option norvc\n"	\
 				     insn "\n.option pop"		\
-				     : "+r"(out), "+r"(t6)		\
+				     : "+r"(out), "+r"(t1)		\
 				     : "r"(addr), "r"(in)		\
-				     : "t5", "memory");			\
+				     : "t2", "memory");			\
 		sbi_trap_guard_leave(&g);				\
-		t6;							\
+		t1;							\
 	})
 
 unsigned long sbi_load_u8(unsigned long addr, uint8_t *val)
