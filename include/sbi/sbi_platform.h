@@ -38,23 +38,9 @@ struct sbi_platform {
 	unsigned int hart_ignored;	/* DT harts without an MSWI context */
 	unsigned int hart_no_smode;	/* DT harts without mmu-type (parked) */
 	unsigned long hart_area;	/* per-hart areas, FW_HART_AREA_SIZE each */
-	/* ACLINT / CLINT: the first MSWI device (PMP) and the shared mtime */
+	/* ACLINT / CLINT: the first MSWI device, which PMP keeps from S-mode */
 	unsigned long mswi_base;
-	unsigned long mtime_addr;
 	unsigned long timebase_freq;
-	/* Console: the driver named by uart_type runs it */
-	unsigned long uart_base;
-	unsigned int uart_shift, uart_width;
-	enum { SBI_UART_8250, SBI_UART_SIFIVE } uart_type;
-	bool uart_stdout_unusable;	/* stdout-path names no UART we drive */
-	/* Reset: syscon-style poweroff and reboot registers */
-	unsigned long poweroff_addr, reboot_addr;
-	uint32_t poweroff_value, reboot_value;
-	bool reset_sifive_test;		/* supports the fail code encoding */
-	/* Reset: gpio-restart on a sifive,gpio0 pin */
-	unsigned long reboot_gpio_base;
-	unsigned int reboot_gpio_pin;
-	bool reboot_gpio_active_low;
 	/* ISA: the DT's (all harts) and the boot hart's probe of it */
 	struct sbi_isa isa_dt;
 	struct sbi_isa isa;
@@ -79,6 +65,8 @@ static inline bool sbi_hart_valid(unsigned long hartid)
  * libfdt error.
  */
 int sbi_platform_from_fdt(void *fdt, unsigned long boot_hartid);
+/* Say at boot what the DT lacks (no IPI device, harts left out, ...). */
+void sbi_platform_report(void);
 /*
  * Fill the hart table (@ids, hart_count entries, ascending) and each hart's
  * scratch (id, index, ACLINT registers) once the areas exist.
