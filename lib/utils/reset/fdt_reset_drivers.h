@@ -6,3 +6,4 @@
  */
 FDT_DRIVER(fdt_reset_syscon)
 FDT_DRIVER(fdt_reset_gpio_restart)
+FDT_DRIVER(fdt_reset_htif)

@@ -5,3 +5,4 @@
  */
 FDT_DRIVER(fdt_serial_uart8250)
 FDT_DRIVER(fdt_serial_sifive)
+FDT_DRIVER(fdt_serial_htif)
