@@ -16,6 +16,8 @@
 #   sifive-u-dynamic, sifive-u-jump  QEMU sifive_u -smp 5: hart 0 (E51, no
 #                   S-mode) parked and refused by HSM, harts 1-4 started
 #   sifive-u-pmu    the PMU payload there: 32 firmware counters, no hardware
+#   spike           the SBI suite on QEMU spike: HTIF console, SRST shutdown
+#                   through HTIF (lib/utils/serial/htif.c)
 #
 #   make check-boot       ends with "boot: N passed, N failed"
 
@@ -71,7 +73,7 @@ $(BOOT_OUT)/%.elf: $(FW_COMMON_OBJS) $(TOP)/firmware/fw.ld
 $(BOOT_OUT)/%.bin: $(BOOT_OUT)/%.elf
 	@$(FW_OBJCOPY) -O binary $< $@
 
-check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases, QEMU sifive_u
+check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) ## boot images and device-tree corner cases, QEMU sifive_u and spike
 	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) FW_JUMP=$(FW_JUMP) \
 		BOOT_OUT=$(BOOT_OUT) LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \
 		HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) PMU_PAYLOAD=$(BOOT_PMU) \
