@@ -35,3 +35,11 @@ check-dts: $(DTS_CHECKER) $(QEMU) ## dts/: compile, PMU parser, match QEMU's own
 	@QEMU=$(QEMU) $(TOP)/tests/dts/run.sh $(DTS_CHECKER) $(DTS_CHECK_OUT)
 
 .PHONY: dtbs check-dts
+
+# Board DTs from linux-source-6.12 (scripts/kernel-dtb.sh: the kernel's
+# cpp include prefixes, then dtc): QEMU microchip-icicle-kit boots with
+# that board's own DT, which QEMU does not generate.
+ICICLE_DTB	:= $(BUILD)/boards/mpfs-icicle-kit.dtb
+
+$(ICICLE_DTB): $(TOP)/scripts/kernel-dtb.sh $(DEPS_STAMP)
+	@$(LINUX_ENV) $(TOP)/scripts/kernel-dtb.sh microchip/mpfs-icicle-kit $@

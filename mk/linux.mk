@@ -14,7 +14,7 @@
 LINUX_ENV = TOP=$(TOP) BUILD=$(BUILD) CACHE=$(CACHE) SRC_CACHE=$(SRC_CACHE) \
 	JOBS=$(JOBS) CROSS_COMPILE=$(CROSS_COMPILE) \
 	LINUX_TARBALL=$(LINUX_TARBALL) BUSYBOX_TARBALL=$(BUSYBOX_TARBALL)
-LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) \
+LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) ICICLE_DTB=$(ICICLE_DTB) \
 	FW_DYNAMIC=$(FW_DYNAMIC) KERNEL=$(KERNEL) INITRAMFS=$(INITRAMFS)
 # The stock kernel (KERNEL_STOCK, mk/config.mk): linux-source-6.12 with none
 # of linux/patches/, as distributions ship it. The tests boot it next to the
@@ -51,10 +51,13 @@ LINUX_BOOT_DEPS = $(filter $(BUILD)/%,$(QEMU) $(FW_DYNAMIC))
 # way). Another QEMU (QEMU=...) has no x-sspesa: QEMU's default CPU then.
 RUN_CPU ?= rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true,smstateen=true,x-sspesa=true,x-ssplcofi=true
 RUN_DELEGATE ?= 0x8
+# MACHINE=spike (HTIF console and power-off) or microchip-icicle-kit
+# (PolarFire SoC, its DT from linux-source-6.12): docs/porting.md.
 # MACHINE=sifive_u: boot QEMU's sifive_u (E51 monitor hart + 4 U54s), whose
 # CPUs have none of the above: the plain -icount mode there.
 MACHINE ?= virt
 RUN_MACHINE = $(if $(filter-out virt,$(MACHINE)),--machine $(MACHINE))
+RUN_BOARD_DEPS = $(if $(filter microchip-icicle-kit,$(MACHINE)),$(ICICLE_DTB))
 ifneq ($(and $(filter $(BUILD)/%,$(QEMU)),$(filter virt,$(MACHINE))),)
 RUN_OPTS ?= --icount --cpu $(RUN_CPU) --chosen tally,pmu-delegate=$(RUN_DELEGATE)
 else
@@ -86,11 +89,11 @@ $(INITRAMFS): linux-initramfs ;
 
 RUN_ENV = $(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) INITRAMFS=$(RUN_INITRAMFS)
 
-run: $(LINUX_BOOT_DEPS) $(RUN_BUILD) ## boot Linux, run perf demo (or ARGS='cmd'; LINUX_KERNEL=stock|debian)
+run: $(LINUX_BOOT_DEPS) $(RUN_BUILD) $(RUN_BOARD_DEPS) ## boot Linux, run perf demo (or ARGS='cmd'; LINUX_KERNEL=stock|debian)
 	@$(RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $(RUN_MACHINE) \
 		--append tally.kernel=$(LINUX_KERNEL) $${ARGS:+-- "$$ARGS"}
 
-shell: $(LINUX_BOOT_DEPS) $(RUN_BUILD) ## boot Linux to an interactive shell
+shell: $(LINUX_BOOT_DEPS) $(RUN_BUILD) $(RUN_BOARD_DEPS) ## boot Linux to an interactive shell
 	@# an interactive shell runs without icount, at host speed
 	@$(RUN_ENV) $(TOP)/scripts/run-linux.sh $(filter-out --icount,$(RUN_OPTS)) $(RUN_MACHINE) \
 		--append tally.kernel=$(LINUX_KERNEL) --shell

@@ -16,6 +16,8 @@
 #   sifive-u-dynamic, sifive-u-jump  QEMU sifive_u -smp 5: hart 0 (E51, no
 #                   S-mode) parked and refused by HSM, harts 1-4 started
 #   sifive-u-pmu    the PMU payload there: 32 firmware counters, no hardware
+#   spike           the SBI suite on QEMU spike: HTIF console, SRST shutdown
+#                   through HTIF (lib/utils/serial/htif.c)
 #
 #   make check-boot       ends with "boot: N passed, N failed"
 
@@ -85,7 +87,7 @@ BOOT_PROD_ELF	:= $(BUILD)/firmware/fw_dynamic.elf
 boot-prod-elf:
 	@$(MAKE) --no-print-directory FW_TEST=0 FW_PAYLOAD_PATH= $(BOOT_PROD_ELF)
 
-check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) boot-prod-elf ## boot images and device-tree corner cases, QEMU sifive_u
+check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) boot-prod-elf ## boot images and device-tree corner cases, QEMU sifive_u and spike
 	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) FW_JUMP=$(FW_JUMP) \
 		FW_PROD_ELF=$(BOOT_PROD_ELF) NM=$(CROSS_COMPILE)nm \
 		BOOT_OUT=$(BOOT_OUT) LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \

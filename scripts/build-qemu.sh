@@ -119,12 +119,15 @@ for f in $(sed -n 's/.*\(edk2-[a-z0-9_-]*\.fd\).*/\1/p' \
 done
 
 # Only the boards the tests boot: virt, and on riscv64 sifive_u (a monitor
-# hart without S-mode, SiFive UART; tests/linux/sifive-u-test.sh). A device
-# config is named relative to configs/devices/.
+# hart without S-mode, SiFive UART; tests/linux/sifive-u-test.sh), spike
+# (HTIF console and power-off) and microchip-icicle-kit (PolarFire SoC:
+# E51 monitor hart, MMUART; tests/linux/boards-test.sh). A device config is
+# named relative to configs/devices/.
 for t in riscv64 riscv32; do
 	printf 'CONFIG_RISCV_VIRT=y\n' >"$SRC/configs/devices/$t-softmmu/tally.mak"
 done
-printf 'CONFIG_SIFIVE_U=y\n' >>"$SRC/configs/devices/riscv64-softmmu/tally.mak"
+printf 'CONFIG_SIFIVE_U=y\nCONFIG_SPIKE=y\nCONFIG_MICROCHIP_PFSOC=y\n' \
+	>>"$SRC/configs/devices/riscv64-softmmu/tally.mak"
 
 export CCACHE_DIR=$CACHE/ccache
 export CCACHE_BASEDIR=$WORK

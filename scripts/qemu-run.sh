@@ -1,15 +1,28 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Boot something on QEMU virt (or sifive_u) with the project's firmware; every test and
+# Boot something on QEMU virt (or sifive_u, spike, microchip-icicle-kit)
+# with the project's firmware; every test and
 # demo goes through here so the machine is described in one place.
 #
 #   qemu-run.sh [--machine M] [--bios F] [--kernel F] [--initrd F]
 #               [--append S] [--cpu C] [--smp N] [--mem M] [--icount]
-#               [--timeout S] [--interactive] [-- extra QEMU arguments]
+#               [--timeout S] [--stop-on REGEX] [--interactive]
+#               [-- extra QEMU arguments]
 #
 # --machine sifive_u: QEMU's sifive_u (hart 0 an E51 monitor core, harts
 # 1.. U54s; its own CPU models unless --cpu; default 5 harts); it has no
 # power-off device, so a reset (SRST reboot) ends QEMU (-no-reboot).
+# --machine spike: HTIF console and power-off, no UART; the CPU as on virt
+# (default 4 harts). The firmware must be a raw image (fw_*.bin): with an
+# ELF, QEMU looks for HTIF symbols in it instead of describing /htif.
+# --machine microchip-icicle-kit: PolarFire SoC (hart 0 an E51 monitor
+# core, harts 1-4 U54s; 5 harts, 3G: the kernel DT's memory reaches
+# 0x1080000000), booted with that board's DT from linux-source-6.12
+# (ICICLE_DTB, default build/boards/mpfs-icicle-kit.dtb); its stdout-path
+# is MMUART1, QEMU's second serial port. QEMU models no reset device.
+# --stop-on REGEX: stop QEMU at the first output line matching REGEX
+# (status 0), for a machine without reset device where the guest's end is
+# a halt (microchip-icicle-kit).
 # Environment: QEMU (binary), FW_DYNAMIC (default --bios).
 # Exit status: QEMU's (0 after an SRST shutdown), 124 on timeout.
 #
@@ -24,7 +37,7 @@ set -euo pipefail
 qemu=${QEMU:-build/qemu/qemu-system-riscv64}
 bios=${FW_DYNAMIC:-build/firmware/fw_dynamic.bin}
 machine=virt cpu= smp=
-mem=512M timeout=300 kernel= initrd= append= icount= interactive=
+mem=512M timeout=300 kernel= initrd= append= icount= interactive= stop_on=
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -38,6 +51,7 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--icount) icount=1 ;;
+	--stop-on) stop_on=$2; shift ;;
 	--interactive) interactive=1 ;;
 	--) shift; break ;;
 	*) echo "qemu-run.sh: unknown option $1" >&2; exit 2 ;;
@@ -49,16 +63,24 @@ done
 case $machine in
 virt) cpu=${cpu:-rv64,sscofpmf=true,smcntrpmf=true} smp=${smp:-4} ;;
 sifive_u) smp=${smp:-5} ;;
-*) echo "qemu-run.sh: unknown machine $machine (virt, sifive_u)" >&2; exit 2 ;;
+spike) cpu=${cpu:-rv64,sscofpmf=true,smcntrpmf=true} smp=${smp:-4} ;;
+microchip-icicle-kit) smp=${smp:-5} mem=3G ;;
+*) echo "qemu-run.sh: unknown machine $machine (virt, sifive_u, spike, microchip-icicle-kit)" >&2; exit 2 ;;
 esac
 args=(-M "$machine" -smp "$smp" -m "$mem" -bios "$bios")
 [ -n "$cpu" ] && args+=(-cpu "$cpu")
 [ "$machine" = sifive_u ] && args+=(-no-reboot)
+serial=(-serial stdio)
+if [ "$machine" = microchip-icicle-kit ]; then
+	args+=(-dtb "${ICICLE_DTB:-build/boards/mpfs-icicle-kit.dtb}")
+	serial=(-serial null -serial "${interactive:+mon:}stdio")
+fi
 [ -n "$kernel" ] && args+=(-kernel "$kernel")
 [ -n "$initrd" ] && args+=(-initrd "$initrd")
 [ -n "$append" ] && args+=(-append "$append")
 [ -n "$icount" ] && args+=(-icount shift=0)
 if [ -n "$interactive" ]; then
+	[ "$machine" = microchip-icicle-kit ] && args+=("${serial[@]}")
 	exec "$qemu" "${args[@]}" -nographic "$@"
 fi
 
@@ -89,14 +111,34 @@ watch() {
 	done
 }
 
+args+=(-display none -monitor none "${serial[@]}" "$@")
 stopped=$(mktemp -u "${TMPDIR:-/tmp}/qemu-run.XXXXXX")
-"$qemu" "${args[@]}" -display none -monitor none -serial stdio "$@" </dev/null &
+fifo=
+if [ -n "$stop_on" ]; then
+	# --stop-on: QEMU's output through a FIFO, read line by line below
+	fifo=$stopped.out
+	mkfifo "$fifo"
+	"$qemu" "${args[@]}" </dev/null >"$fifo" 2>&1 &
+else
+	"$qemu" "${args[@]}" </dev/null &
+fi
 pid=$!
 watch $pid &
 watcher=$!
 disown $watcher
-trap 'kill -KILL $pid $watcher 2>/dev/null; rm -f "$stopped"' EXIT
+trap 'kill -KILL $pid $watcher 2>/dev/null; rm -f "$stopped" $fifo' EXIT
 trap 'exit 143' TERM INT HUP
+if [ -n "$stop_on" ]; then
+	while IFS= read -r line; do
+		printf '%s
+' "$line"
+		if [[ $line =~ $stop_on ]]; then
+			kill "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			exit 0
+		fi
+	done <"$fifo"
+fi
 rc=0
 wait $pid || rc=$?
 if [ -e "$stopped" ]; then

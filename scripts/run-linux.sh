@@ -15,7 +15,13 @@
 #                   rv64,sscofpmf=true,smcntrpmf=true, 4 harts, no icount)
 #   --machine M     virt (default) or sifive_u: its console is ttySIF0 and,
 #                   without a power-off device, the guest ends with an SRST
-#                   reboot that ends QEMU (tally.off=reboot, -no-reboot)
+#                   reboot that ends QEMU (tally.off=reboot, -no-reboot);
+#                   spike or microchip-icicle-kit: the console is the
+#                   firmware's, through SBI DBCN (hvc0, earlycon=sbi);
+#                   microchip-icicle-kit has no reset device in QEMU, so
+#                   the kernel's halt after power-off ("reboot: Power
+#                   off not available: System halted instead") ends
+#                   QEMU (qemu-run.sh --stop-on, status 0)
 #   --chosen NAME=N   boot with QEMU's device tree plus the u32 property
 #                   NAME = N in /chosen, e.g. a firmware knob (repeatable)
 #   --dtb FILE      boot this device tree (e.g. build/dts/*.dtb) instead
@@ -104,7 +110,13 @@ with_chosen() {
 
 initrd=$INITRAMFS
 cmdline="console=ttyS0 earlycon"
-[ "$machine" = sifive_u ] && cmdline="console=ttySIF0 earlycon tally.off=reboot"
+case $machine in
+sifive_u) cmdline="console=ttySIF0 earlycon tally.off=reboot" ;;
+spike) cmdline="console=hvc0 earlycon=sbi" ;;
+microchip-icicle-kit)
+	cmdline="console=hvc0 earlycon=sbi"
+	qargs+=(--stop-on 'reboot: (Power down|Power off not available)') ;;
+esac
 if [ -n "$shell" ]; then
 	cmdline+=" tally.mode=shell"
 elif [ $# -gt 0 ]; then
@@ -150,7 +162,7 @@ fi
 set -e
 guest=$(tr -d '\r' <"$log" | sed -n 's/^tally-init: exit status \([0-9]*\)$/\1/p' | tail -1)
 case $rc in
-0) echo "[run-linux] QEMU exited by itself (SRST shutdown; on sifive_u an SRST reboot)" ;;
+0) echo "[run-linux] QEMU ended (SRST shutdown; on sifive_u an SRST reboot; on microchip-icicle-kit the kernel's halt)" ;;
 124) echo "[run-linux] timeout after ${timeout}s: the guest did not power off" ;;
 esac
 echo "[run-linux] qemu status $rc, guest status ${guest:-none}"

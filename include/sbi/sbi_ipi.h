@@ -18,6 +18,18 @@ unsigned long sbi_ipi_process(void);
 struct sbi_scratch;
 
 /*
+ * The IPI device a driver registers (lib/utils/ipi/): raise and clear the
+ * machine software interrupt of the hart of @s. Without one, no IPIs.
+ */
+struct sbi_ipi_device {
+	const char *name;
+	void (*send)(struct sbi_scratch *s);
+	void (*clear)(struct sbi_scratch *s);
+};
+
+void sbi_ipi_set_device(const struct sbi_ipi_device *dev);
+
+/*
  * SBI hart sets (sbi_hartmask.c): bit i of @mask names hart id @base + i;
  * @base -1 names every hart. sbi_hartmask_check() is SBI_ERR_INVALID_PARAM
  * if a bit names no served hart; sbi_hartmask_next() walks the served

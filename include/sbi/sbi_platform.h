@@ -44,23 +44,9 @@ struct sbi_platform {
 	 */
 	unsigned long harts_start;
 	unsigned long harts_region;	/* power of two, naturally aligned */
-	/* ACLINT / CLINT: the first MSWI device (PMP) and the shared mtime */
+	/* ACLINT / CLINT: the first MSWI device, which PMP keeps from S-mode */
 	unsigned long mswi_base;
-	unsigned long mtime_addr;
 	unsigned long timebase_freq;
-	/* Console: the driver named by uart_type runs it */
-	unsigned long uart_base;
-	unsigned int uart_shift, uart_width;
-	enum { SBI_UART_8250, SBI_UART_SIFIVE } uart_type;
-	bool uart_stdout_unusable;	/* stdout-path names no UART we drive */
-	/* Reset: syscon-style poweroff and reboot registers */
-	unsigned long poweroff_addr, reboot_addr;
-	uint32_t poweroff_value, reboot_value;
-	bool reset_sifive_test;		/* supports the fail code encoding */
-	/* Reset: gpio-restart on a sifive,gpio0 pin */
-	unsigned long reboot_gpio_base;
-	unsigned int reboot_gpio_pin;
-	bool reboot_gpio_active_low;
 	/* ISA: the DT's (all harts) and the boot hart's probe of it */
 	struct sbi_isa isa_dt;
 	struct sbi_isa isa;
@@ -85,6 +71,8 @@ static inline bool sbi_hart_valid(unsigned long hartid)
  * libfdt error.
  */
 int sbi_platform_from_fdt(void *fdt, unsigned long boot_hartid);
+/* Say at boot what the DT lacks (no IPI device, harts left out, ...). */
+void sbi_platform_report(void);
 /*
  * Fill the hart table (@ids, hart_count entries, ascending) and each hart's
  * scratch (id, index, ACLINT registers) once the areas exist.

@@ -14,6 +14,18 @@ static inline bool sbi_timer_available(void)
 	return sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC) ||
 	       sbi_scratch_this()->mtimecmp;
 }
+/*
+ * The machine timer a driver registers (lib/utils/timer/): mtime, and
+ * the compare register of the hart of @s (s->mtimecmp, set by the
+ * driver's per-hart set-up). Without one, mtime reads 0.
+ */
+struct sbi_timer_device {
+	const char *name;
+	uint64_t (*value)(void);
+	void (*set)(struct sbi_scratch *s, uint64_t when);
+};
+
+void sbi_timer_set_device(const struct sbi_timer_device *dev);
 void sbi_timer_set(uint64_t when);
 /* Machine timer interrupt: hand the event to S-mode as STIP. */
 void sbi_timer_process(void);

@@ -3,11 +3,13 @@
  * Ecall dispatch. The switch on the EID compiles to a short compare tree;
  * BASE, PMU and SSE, the hot extensions, are tested first.
  */
+#include <sbi/sbi_console.h>
 #include <sbi/sbi_dbtr.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_platform.h>
+#include <sbi/sbi_system.h>
 #include <sbi/sbi_test_channel.h>
 #include <sbi/sbi_timer.h>
 
@@ -70,11 +72,11 @@ long sbi_ecall_probe(unsigned long eid)
 		return 1;
 	case SBI_EXT_TIME:
 		return sbi_timer_available();
-	case SBI_EXT_DBCN:	/* the console is the DT's ns16550, if any */
-		return sbi_plat.uart_base != 0;
+	case SBI_EXT_DBCN:	/* a serial driver runs the DT's console */
+		return sbi_console_ready();
 	case SBI_EXT_SRST:
-		return sbi_plat.poweroff_addr || sbi_plat.reboot_addr ||
-		       sbi_plat.reboot_gpio_base;
+		return sbi_reset_supported(SBI_SRST_RESET_TYPE_SHUTDOWN) ||
+		       sbi_reset_supported(SBI_SRST_RESET_TYPE_COLD_REBOOT);
 	case SBI_EXT_DBTR:	/* this hart's triggers */
 		return sbi_dbtr_available(&sbi_scratch_this()->dbtr);
 	case SBI_EXT_TALLY_TEST:

@@ -2,7 +2,7 @@
 /* SBI v0.1 legacy calls; hart masks are pointers into S-mode memory. */
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
-#include <sbi/sbi_drivers.h>
+#include <sbi/sbi_system.h>
 #include <limits.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
@@ -82,7 +82,7 @@ struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a)
 			sbi_ipi_send_soft(hmask, base);
 		break;
 	case SBI_EXT_0_1_SHUTDOWN:
-		syscon_poweroff(0);
+		sbi_reset(SBI_SRST_RESET_TYPE_SHUTDOWN, SBI_SRST_RESET_REASON_NONE);
 		ret = SBI_ERR_FAILED;
 		break;
 	default:

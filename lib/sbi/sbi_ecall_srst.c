@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* SBI SRST extension over the DT's syscon poweroff/reboot or gpio-restart. */
+/* SBI SRST extension over the reset devices the drivers registered. */
 #include <stdint.h>
-#include <sbi/sbi_drivers.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
-#include <sbi/sbi_platform.h>
+#include <sbi/sbi_system.h>
 
 /*
  * Reserved values and platform-specific ones this firmware does not
@@ -31,15 +30,8 @@ struct sbiret sbi_ecall_srst(unsigned long fid, const unsigned long *a)
 		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
 	if (!known_type(type) || !known_reason(reason))
 		return (struct sbiret){ SBI_ERR_INVALID_PARAM, 0 };
-	if (type == SBI_SRST_RESET_TYPE_SHUTDOWN) {
-		if (!sbi_plat.poweroff_addr)
-			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
-		syscon_poweroff(reason == SBI_SRST_RESET_REASON_SYSFAIL);
-	} else {
-		if (!sbi_plat.reboot_addr && !sbi_plat.reboot_gpio_base)
-			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
-		syscon_reboot();
-		gpio_restart();
-	}
+	if (!sbi_reset_supported(type))
+		return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, 0 };
+	sbi_reset(type, reason);
 	return (struct sbiret){ SBI_ERR_FAILED, 0 };
 }

@@ -3,9 +3,8 @@
 #include <libfdt.h>
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
-#include <sbi/sbi_drivers.h>
 #include <sbi/sbi_ecall_interface.h>
-#include <sbi/sbi_fdt.h>
+#include <utils/fdt/fdt_helper.h>
 #include <sbi/sbi_hart.h>
 #include <sbi/sbi_hsm.h>
 #include <sbi/sbi_init.h>
@@ -190,26 +189,6 @@ static void init_harts(unsigned long boot_hartid)
 	}
 }
 
-/* What the DT lacks, said before anything depends on it. */
-static void report_devices(void)
-{
-	if (sbi_plat.uart_stdout_unusable)
-		sbi_printf("tally: stdout-path names no ns16550/8250 or "
-			   "SiFive UART: console on the first one in the DT\n");
-	if (!sbi_plat.mswi_base)
-		sbi_printf("tally: no CLINT/ACLINT MSWI in the DT: no IPIs, "
-			   "only the boot hart is served\n");
-	else if (sbi_plat.hart_ignored)
-		sbi_printf("tally: %u DT harts have no MSWI context: not "
-			   "served\n", sbi_plat.hart_ignored);
-	if (sbi_plat.hart_no_smode)
-		sbi_printf("tally: %u DT harts have no S-mode (no mmu-type): "
-			   "parked, not served\n", sbi_plat.hart_no_smode);
-	if (!sbi_timer_available())
-		sbi_printf("tally: no ACLINT MTIMER in the DT and no Sstc: "
-			   "SBI TIME is unavailable\n");
-}
-
 static void fixup_fdt(void *fdt)
 {
 	int err = fdt_reserve_firmware(fdt, "tally-firmware", sbi_plat.fw_start,
@@ -243,8 +222,6 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_scratch_this()->hartid = hartid;
 	fdt = fw_fdt_address(fdt);
 	err = sbi_platform_from_fdt((void *)fdt, hartid);
-	uart8250_init();
-	sifive_uart_init();
 	if (err == -FDT_ERR_NOTFOUND)
 		die("the boot hart is not an enabled cpu of the device tree");
 	if (err)
@@ -263,7 +240,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_sse_init(hartid);
 	sbi_hart_init();
 	sbi_banner_print(&next);
-	report_devices();
+	sbi_platform_report();	/* what the DT lacks */
 	sbi_hart_table_publish();
 	mb();
 	_boot_done = 1;

@@ -1,12 +1,24 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* IPIs: event bits in the target's scratch plus an ACLINT MSWI kick. */
+/* IPIs: event bits in the target's scratch plus a kick by the IPI device. */
 #include <sbi/riscv_asm.h>
-#include <sbi/sbi_drivers.h>
 #include <sbi/sbi_error.h>
 #include <sbi/sbi_ipi.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_tlb.h>
+
+static const struct sbi_ipi_device *ipi_dev;
+
+void sbi_ipi_set_device(const struct sbi_ipi_device *dev)
+{
+	ipi_dev = dev;
+}
+
+static void ipi_kick(struct sbi_scratch *s)
+{
+	if (ipi_dev)
+		ipi_dev->send(s);
+}
 
 void sbi_ipi_send(unsigned long hartid, unsigned long events)
 {
@@ -15,7 +27,7 @@ void sbi_ipi_send(unsigned long hartid, unsigned long events)
 	if (!s)
 		return;
 	atomic_or(&s->ipi_events, events);
-	aclint_mswi_send(s);
+	ipi_kick(s);
 }
 
 unsigned long sbi_ipi_process(void)
@@ -23,7 +35,8 @@ unsigned long sbi_ipi_process(void)
 	struct sbi_scratch *s = sbi_scratch_this();
 	unsigned long ev;
 
-	aclint_mswi_clear(s);
+	if (ipi_dev)
+		ipi_dev->clear(s);
 	mb();
 	ev = atomic_xchg(&s->ipi_events, 0);
 	if (ev & SBI_IPI_EVENT_SOFT) {
@@ -48,7 +61,7 @@ void sbi_ipi_send_soft(unsigned long mask, unsigned long base)
 			sbi_pmu_fw_count(PMU_FW_IPI_RECEIVED);
 		} else {
 			atomic_or(&t->ipi_events, SBI_IPI_EVENT_SOFT);
-			aclint_mswi_send(t);
+			ipi_kick(t);
 		}
 	}
 }

@@ -8,7 +8,7 @@
 #include <sbi/sbi_error.h>
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
-#include <sbi/sbi_fdt.h>
+#include <utils/fdt/fdt_helper.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_sse.h>

@@ -18,7 +18,7 @@
 #include <pmu/pmu_csr.h>
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_dbtr.h>
-#include <sbi/sbi_fdt.h>
+#include <utils/fdt/fdt_helper.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_suspend_loss.h>
 #include <sbi/sbi_test_channel.h>

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* SBI set_timer over Sstc or the ACLINT machine timer. */
 #include <sbi/riscv_asm.h>
-#include <sbi/sbi_drivers.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_timer.h>
@@ -31,11 +30,18 @@ static void csr_write_stimecmp(uint64_t when)
 #define csr_write_stimecmp(v)	csr_write(CSR_STIMECMP, v)
 #endif
 
+static const struct sbi_timer_device *timer_dev;
+
+void sbi_timer_set_device(const struct sbi_timer_device *dev)
+{
+	timer_dev = dev;
+}
+
 uint64_t sbi_timer_value(void)
 {
 	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_ZICNTR_TIME))
 		return csr_read_time();
-	return aclint_mtime_read();
+	return timer_dev ? timer_dev->value() : 0;
 }
 
 void sbi_timer_set(uint64_t when)
@@ -47,10 +53,10 @@ void sbi_timer_set(uint64_t when)
 		csr_write_stimecmp(when);
 		return;
 	}
-	if (!s->mtimecmp)
+	if (!s->mtimecmp || !timer_dev)
 		return;
 	csr_clear(CSR_MIP, MIP_STIP);
-	aclint_mtimecmp_write(s, when);
+	timer_dev->set(s, when);
 	csr_set(CSR_MIE, MIP_MTIP);
 }
 

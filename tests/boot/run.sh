@@ -247,6 +247,12 @@ done
 payload boot-sifive-u-pmu "${SU[@]}" --icount --timeout 600 --bios "$FW_DYNAMIC" \
 	--append "tally.test reboot-exit pmu.num=32 pmu.hw=0 pmu.no-time-csr" "$PMU_PAYLOAD"
 
+# QEMU spike: no UART, HTIF (lib/utils/serial/htif.c) is the console and
+# the power-off; the SBI suite ends with an SRST shutdown through it
+payload boot-spike --machine spike --bios "$FW_DYNAMIC" --append "tally.test" "$SBI_PAYLOAD"
+check "spike: firmware banner on the HTIF console, SRST and DBCN served" \
+	has "$LOG_DIR/boot-spike.log" "^SBI extensions +:.* SRST .*DBCN"
+
 if [ "$skipped" -gt 0 ]; then
 	echo "boot: $passed passed, $failed failed, $skipped skipped"
 else

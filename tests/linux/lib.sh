@@ -72,6 +72,33 @@ skip() {
 	skipped=$((skipped + 1))
 }
 
+# opensbi_firmware: the firmware under test is OpenSBI (check-opensbi),
+# whose drop-in defconfig is built for virt only.
+opensbi_firmware() { grep -qa 'OpenSBI v' "${FW_DYNAMIC:-}" 2>/dev/null; }
+
+# BOARD_GUEST: the guest script of the tests on other boards than virt
+# (sifive-u-test.sh, boards-test.sh): harts, MMU, console, 400 lines of
+# tty output ("T:seq N"), the PMU's boot messages, perf stat of cycles and
+# instructions ("T:hw") and of the SET_TIMER firmware event ("T:fw").
+BOARD_GUEST='
+echo "T:online $(cat /sys/devices/system/cpu/online)"
+echo "T:harts $(sed -n "s/^hart[[:space:]]*: //p" /proc/cpuinfo | tr "\n" " ")"
+echo "T:mmu $(sed -n "s/^mmu[[:space:]]*: //p" /proc/cpuinfo | sort -u | tr "\n" " ")"
+echo "T:console $(cut -d" " -f1 /proc/consoles | tr "\n" " ")"
+seq 1 400 | sed "s/^/T:seq /"
+dmesg | grep -e riscv-pmu -e "SBI SRST" | sed "s/^/T:dmesg /"
+stat hw -e cycles,instructions tally-loop 1000000
+stat fw -a -e r8000000000000005 sleep 0.2
+'
+
+# seq_intact: the 400 "T:seq" lines of BOARD_GUEST arrived whole and in
+# order (nothing lost or garbled on the way through the tty)
+seq_intact() {
+	local n
+	n=$(grep -E '^T:seq [0-9]+$' <<<"$LOG_TEXT" | awk '$2 == NR { n++ } END { print n + 0 }')
+	[ "$n" = 400 ]
+}
+
 summary() {
 	if [ "$skipped" -gt 0 ]; then
 		echo "$passed passed, $failed failed, $skipped skipped"

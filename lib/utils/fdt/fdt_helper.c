@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Generic device-tree lookups shared by the drivers. */
 #include <libfdt.h>
-#include <sbi/sbi_fdt.h>
+#include <utils/fdt/fdt_helper.h>
 #include <sbi/sbi_string.h>
 
 static unsigned long read_cells(const fdt32_t *p, int cells)

@@ -4,7 +4,7 @@
  * it cannot use (absent on the hart, or kept by the firmware).
  */
 #include <libfdt.h>
-#include <sbi/sbi_fdt.h>
+#include <utils/fdt/fdt_helper.h>
 #include <sbi/sbi_isa.h>
 #include <sbi/sbi_string.h>
 

@@ -1,12 +1,26 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * ACLINT MSWI (CLINT msip): one 32-bit register per hart context, its
- * address in the hart's scratch (none if the DT gives the hart none).
+ * ACLINT MSWI (CLINT msip): one 32-bit register per hart context. A
+ * hart's context is its position among the device's interrupts-extended
+ * entries for the machine software interrupt (fdt_hart_context()); its
+ * register's address goes into the hart's scratch.
  */
-#include <sbi/sbi_drivers.h>
-#include <sbi/sbi_scratch.h>
+#include <libfdt.h>
+#include <sbi/sbi_ipi.h>
+#include <sbi/sbi_platform.h>
+#include <utils/fdt/fdt_driver.h>
+#include <utils/fdt/fdt_helper.h>
 
-void aclint_mswi_send(struct sbi_scratch *s)
+#define MSWI_MAX_DEVS	16
+#define IRQ_M_SOFT	3
+
+static struct {
+	int node;
+	unsigned long base;	/* msip[0] */
+} mswi_devs[MSWI_MAX_DEVS];
+static unsigned int mswi_count;
+
+static void aclint_mswi_send(struct sbi_scratch *s)
 {
 	if (!s->msip)
 		return;
@@ -14,8 +28,62 @@ void aclint_mswi_send(struct sbi_scratch *s)
 	*s->msip = 1;
 }
 
-void aclint_mswi_clear(struct sbi_scratch *s)
+static void aclint_mswi_clear(struct sbi_scratch *s)
 {
 	if (s->msip)
 		*s->msip = 0;
 }
+
+static const struct sbi_ipi_device aclint_mswi_dev = {
+	.name = "aclint-mswi",
+	.send = aclint_mswi_send,
+	.clear = aclint_mswi_clear,
+};
+
+/* A CLINT's msip[] starts its register block, as an ACLINT MSWI's does. */
+static int aclint_mswi_probe(const void *fdt, int node)
+{
+	unsigned long base;
+	int err = fdt_get_reg(fdt, node, 0, &base, NULL);
+
+	if (err)
+		return err;
+	if (mswi_count == MSWI_MAX_DEVS)
+		return -FDT_ERR_NOSPACE;
+	mswi_devs[mswi_count].node = node;
+	mswi_devs[mswi_count++].base = base;
+	if (!sbi_plat.mswi_base)	/* the one PMP keeps from S-mode */
+		sbi_plat.mswi_base = base;
+	sbi_ipi_set_device(&aclint_mswi_dev);
+	return 0;
+}
+
+static bool aclint_mswi_hart_init(const void *fdt, int cpu,
+				  struct sbi_scratch *s)
+{
+	unsigned int d;
+
+	for (d = 0; d < mswi_count; d++) {
+		int k = fdt_hart_context(fdt, mswi_devs[d].node, cpu,
+					 IRQ_M_SOFT);
+
+		if (k < 0)
+			continue;
+		if (s)
+			s->msip = (volatile uint32_t *)(mswi_devs[d].base +
+							4UL * k);
+		return true;
+	}
+	return false;
+}
+
+static const char *const aclint_mswi_compat[] = {
+	"riscv,clint0", "sifive,clint0", "riscv,aclint-mswi", NULL
+};
+
+const struct fdt_driver fdt_ipi_aclint_mswi = {
+	.name = "aclint-mswi",
+	.compatible = aclint_mswi_compat,
+	.probe = aclint_mswi_probe,
+	.hart_init = aclint_mswi_hart_init,
+};

@@ -3,9 +3,10 @@
  * SiFive UART (sifive,uart0; FU540 manual, chapter "UART"): polled
  * transmit and receive through 32-bit registers.
  */
+#include <libfdt.h>
 #include <sbi/sbi_console.h>
-#include <sbi/sbi_drivers.h>
-#include <sbi/sbi_platform.h>
+#include <utils/fdt/fdt_driver.h>
+#include <utils/fdt/fdt_helper.h>
 
 #define SIFIVE_UART_TXDATA	0x00
 #define SIFIVE_UART_RXDATA	0x04
@@ -16,9 +17,11 @@
 #define SIFIVE_UART_EMPTY	(1U << 31)	/* rxdata: nothing received */
 #define SIFIVE_UART_EN		1U		/* txctrl.txen, rxctrl.rxen */
 
+static unsigned long uart_base;
+
 static volatile uint32_t *reg(unsigned int off)
 {
-	return (volatile uint32_t *)(sbi_plat.uart_base + off);
+	return (volatile uint32_t *)(uart_base + off);
 }
 
 static void sifive_uart_putc(char c)
@@ -43,13 +46,24 @@ static const struct sbi_console_device sifive_uart_dev = {
 	.getc = sifive_uart_getc,
 };
 
-void sifive_uart_init(void)
+static int sifive_uart_probe(const void *fdt, int node)
 {
-	if (!sbi_plat.uart_base || sbi_plat.uart_type != SBI_UART_SIFIVE)
-		return;
+	int err = fdt_get_reg(fdt, node, 0, &uart_base, NULL);
+
+	if (err)
+		return err;
 	/* divisor, stop bits, watermarks left as the loader set them */
 	*reg(SIFIVE_UART_IE) = 0;
 	*reg(SIFIVE_UART_TXCTRL) |= SIFIVE_UART_EN;
 	*reg(SIFIVE_UART_RXCTRL) |= SIFIVE_UART_EN;
 	sbi_console_set_device(&sifive_uart_dev);
+	return 0;
 }
+
+static const char *const sifive_uart_compat[] = { "sifive,uart0", NULL };
+
+const struct fdt_driver fdt_serial_sifive = {
+	.name = "sifive-uart",
+	.compatible = sifive_uart_compat,
+	.probe = sifive_uart_probe,
+};

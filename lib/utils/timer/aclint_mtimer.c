@@ -1,19 +1,32 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * ACLINT MTIMER (CLINT mtime/mtimecmp), 64-bit accesses on RV64, two
- * 32-bit ones on RV32. mtime is
- * shared; each hart's mtimecmp address is in its scratch. Without them in
- * the DT, nothing is accessed.
+ * 32-bit ones on RV32. mtime is shared (the first device's); each hart's
+ * mtimecmp is found like its msip (fdt_hart_context(), interrupt 7) and
+ * kept in its scratch.
  */
-#include <sbi/sbi_drivers.h>
-#include <sbi/sbi_platform.h>
+#include <libfdt.h>
+#include <sbi/sbi_timer.h>
+#include <utils/fdt/fdt_driver.h>
+#include <utils/fdt/fdt_helper.h>
 
-uint64_t aclint_mtime_read(void)
+#define MTIMER_MAX_DEVS	16
+#define IRQ_M_TIMER	7
+#define CLINT_MTIMECMP	0x4000
+#define CLINT_MTIME	0xbff8
+#define MTIMER_MTIME	0x7ff8	/* one region: mtimecmp[] then mtime */
+
+static struct {
+	int node;
+	unsigned long base;	/* mtimecmp[0] */
+} mtimer_devs[MTIMER_MAX_DEVS];
+static unsigned int mtimer_count;
+static unsigned long mtime_addr;
+
+static uint64_t aclint_mtime_read(void)
 {
-	if (!sbi_plat.mtime_addr)
-		return 0;
 #if __riscv_xlen == 32
-	volatile uint32_t *t = (volatile uint32_t *)sbi_plat.mtime_addr;
+	volatile uint32_t *t = (volatile uint32_t *)mtime_addr;
 	uint32_t hi, lo;
 
 	do {
@@ -22,14 +35,12 @@ uint64_t aclint_mtime_read(void)
 	} while (hi != t[1]);
 	return ((uint64_t)hi << 32) | lo;
 #else
-	return *(volatile uint64_t *)sbi_plat.mtime_addr;
+	return *(volatile uint64_t *)mtime_addr;
 #endif
 }
 
-void aclint_mtimecmp_write(struct sbi_scratch *s, uint64_t value)
+static void aclint_mtimecmp_write(struct sbi_scratch *s, uint64_t value)
 {
-	if (!s->mtimecmp)
-		return;
 #if __riscv_xlen == 32
 	volatile uint32_t *c = (volatile uint32_t *)s->mtimecmp;
 
@@ -40,3 +51,84 @@ void aclint_mtimecmp_write(struct sbi_scratch *s, uint64_t value)
 	*s->mtimecmp = value;
 #endif
 }
+
+static const struct sbi_timer_device aclint_mtimer_dev = {
+	.name = "aclint-mtimer",
+	.value = aclint_mtime_read,
+	.set = aclint_mtimecmp_write,
+};
+
+/*
+ * Where mtimecmp[0] and mtime are: a CLINT has both at fixed offsets; an
+ * ACLINT MTIMER with two regions has mtime in the 8-byte one (else the
+ * second), with one region mtime ends it.
+ */
+static int mtimer_regs(const void *fdt, int node, unsigned long *cmp,
+		       unsigned long *mtime)
+{
+	unsigned long a, s, a2, s2;
+	int err = fdt_get_reg(fdt, node, 0, &a, &s);
+
+	if (err)
+		return err;
+	if (fdt_node_check_compatible(fdt, node, "riscv,aclint-mtimer")) {
+		*cmp = a + CLINT_MTIMECMP;
+		*mtime = a + CLINT_MTIME;
+	} else if (!fdt_get_reg(fdt, node, 1, &a2, &s2)) {
+		bool first = s == 8 && s2 != 8;
+
+		*cmp = first ? a2 : a;
+		*mtime = first ? a : a2;
+	} else {
+		*cmp = a;
+		*mtime = a + MTIMER_MTIME;
+	}
+	return 0;
+}
+
+static int aclint_mtimer_probe(const void *fdt, int node)
+{
+	unsigned long cmp, mtime;
+	int err = mtimer_regs(fdt, node, &cmp, &mtime);
+
+	if (err)
+		return err;
+	if (mtimer_count == MTIMER_MAX_DEVS)
+		return -FDT_ERR_NOSPACE;
+	mtimer_devs[mtimer_count].node = node;
+	mtimer_devs[mtimer_count++].base = cmp;
+	if (!mtime_addr)
+		mtime_addr = mtime;
+	sbi_timer_set_device(&aclint_mtimer_dev);
+	return 0;
+}
+
+static bool aclint_mtimer_hart_init(const void *fdt, int cpu,
+				    struct sbi_scratch *s)
+{
+	unsigned int d;
+
+	for (d = 0; d < mtimer_count; d++) {
+		int k = fdt_hart_context(fdt, mtimer_devs[d].node, cpu,
+					 IRQ_M_TIMER);
+
+		if (k < 0)
+			continue;
+		if (s)
+			s->mtimecmp = (volatile uint64_t *)(mtimer_devs[d].base +
+							    8UL * k);
+		return true;
+	}
+	return false;
+}
+
+static const char *const aclint_mtimer_compat[] = {
+	"riscv,clint0", "sifive,clint0", "riscv,aclint-mtimer", NULL
+};
+
+const struct fdt_driver fdt_timer_aclint_mtimer = {
+	.name = "aclint-mtimer",
+	.compatible = aclint_mtimer_compat,
+	.probe = aclint_mtimer_probe,
+	.hart_init = aclint_mtimer_hart_init,
+};

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Small helpers over libfdt used by the platform and driver code. */
-#ifndef SBI_FDT_H
-#define SBI_FDT_H
+#ifndef FDT_HELPER_H
+#define FDT_HELPER_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -33,4 +33,4 @@ int fdt_disable_unusable_harts(void *fdt);
  */
 int fdt_hide_isa_extensions(void *fdt, unsigned long hide);
 
-#endif /* SBI_FDT_H */
+#endif /* FDT_HELPER_H */

@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The machine-timer drivers (fdt_timer.c), one line each, tried in this
+ * order; each is a struct fdt_driver defined in its own file here.
+ */
+FDT_DRIVER(fdt_timer_aclint_mtimer)
