@@ -51,4 +51,19 @@ bool fdt_compatible_any(const void *fdt, int node, const char *const *list);
  */
 int fdt_hart_context(const void *fdt, int dev, int cpu, unsigned int irq);
 
+/* A device whose per-hart registers follow @base, one per context. */
+struct fdt_hart_regs {
+	int node;
+	unsigned long base;
+};
+
+/*
+ * Hart @cpu's register in the first of @devs[0..@n) that has a context
+ * of interrupt @irq for it: *@reg = base + @stride * context (if @reg).
+ * False if none serves the hart.
+ */
+bool fdt_hart_reg(const void *fdt, const struct fdt_hart_regs *devs,
+		  unsigned int n, int cpu, unsigned int irq,
+		  unsigned long stride, unsigned long *reg);
+
 #endif /* FDT_DRIVER_H */

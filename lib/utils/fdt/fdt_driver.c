@@ -80,3 +80,21 @@ int fdt_hart_context(const void *fdt, int dev, int cpu, unsigned int irq)
 	}
 	return -1;
 }
+
+bool fdt_hart_reg(const void *fdt, const struct fdt_hart_regs *devs,
+		  unsigned int n, int cpu, unsigned int irq,
+		  unsigned long stride, unsigned long *reg)
+{
+	unsigned int d;
+
+	for (d = 0; d < n; d++) {
+		int k = fdt_hart_context(fdt, devs[d].node, cpu, irq);
+
+		if (k < 0)
+			continue;
+		if (reg)
+			*reg = devs[d].base + stride * k;
+		return true;
+	}
+	return false;
+}

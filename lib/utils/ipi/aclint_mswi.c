@@ -14,10 +14,7 @@
 #define MSWI_MAX_DEVS	16
 #define IRQ_M_SOFT	3
 
-static struct {
-	int node;
-	unsigned long base;	/* msip[0] */
-} mswi_devs[MSWI_MAX_DEVS];
+static struct fdt_hart_regs mswi_devs[MSWI_MAX_DEVS];	/* base: msip[0] */
 static unsigned int mswi_count;
 
 static void aclint_mswi_send(struct sbi_scratch *s)
@@ -61,20 +58,14 @@ static int aclint_mswi_probe(const void *fdt, int node)
 static bool aclint_mswi_hart_init(const void *fdt, int cpu,
 				  struct sbi_scratch *s)
 {
-	unsigned int d;
+	unsigned long msip;
 
-	for (d = 0; d < mswi_count; d++) {
-		int k = fdt_hart_context(fdt, mswi_devs[d].node, cpu,
-					 IRQ_M_SOFT);
-
-		if (k < 0)
-			continue;
-		if (s)
-			s->msip = (volatile uint32_t *)(mswi_devs[d].base +
-							4UL * k);
-		return true;
-	}
-	return false;
+	if (!fdt_hart_reg(fdt, mswi_devs, mswi_count, cpu, IRQ_M_SOFT, 4,
+			  &msip))
+		return false;
+	if (s)
+		s->msip = (volatile uint32_t *)msip;
+	return true;
 }
 
 static const char *const aclint_mswi_compat[] = {

@@ -16,10 +16,7 @@
 #define CLINT_MTIME	0xbff8
 #define MTIMER_MTIME	0x7ff8	/* one region: mtimecmp[] then mtime */
 
-static struct {
-	int node;
-	unsigned long base;	/* mtimecmp[0] */
-} mtimer_devs[MTIMER_MAX_DEVS];
+static struct fdt_hart_regs mtimer_devs[MTIMER_MAX_DEVS];	/* base: mtimecmp[0] */
 static unsigned int mtimer_count;
 static unsigned long mtime_addr;
 
@@ -106,20 +103,14 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 static bool aclint_mtimer_hart_init(const void *fdt, int cpu,
 				    struct sbi_scratch *s)
 {
-	unsigned int d;
+	unsigned long cmp;
 
-	for (d = 0; d < mtimer_count; d++) {
-		int k = fdt_hart_context(fdt, mtimer_devs[d].node, cpu,
-					 IRQ_M_TIMER);
-
-		if (k < 0)
-			continue;
-		if (s)
-			s->mtimecmp = (volatile uint64_t *)(mtimer_devs[d].base +
-							    8UL * k);
-		return true;
-	}
-	return false;
+	if (!fdt_hart_reg(fdt, mtimer_devs, mtimer_count, cpu, IRQ_M_TIMER,
+			  8, &cmp))
+		return false;
+	if (s)
+		s->mtimecmp = (volatile uint64_t *)cmp;
+	return true;
 }
 
 static const char *const aclint_mtimer_compat[] = {
