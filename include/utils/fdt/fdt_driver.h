@@ -2,8 +2,8 @@
 /*
  * Device-tree drivers. Each device class (lib/utils/serial, ipi, timer,
  * reset) keeps a table of drivers, listed one line each in the class's
- * fdt_<class>_drivers.h as FDT_DRIVER(name); the class walks the DT and
- * probes the nodes a driver of its table matches.
+ * fdt_<class>_drivers.h as driver(name) lines of a list macro; the class
+ * walks the DT and probes the nodes a driver of its table matches.
  */
 #ifndef FDT_DRIVER_H
 #define FDT_DRIVER_H
@@ -26,6 +26,20 @@ struct fdt_driver {
 	 */
 	bool (*hart_init)(const void *fdt, int cpu, struct sbi_scratch *s);
 };
+
+/* clang-format off */
+#define FDT_DRIVER_DECLARE(d)	extern const struct fdt_driver d;
+#define FDT_DRIVER_ENTRY(d)	&d,
+/*
+ * static @name[]: the drivers of list macro @list (one driver(x) line per
+ * driver), in its order, NULL-terminated; declares each too.
+ */
+#define FDT_DRIVER_TABLE(name, list)				\
+	list(FDT_DRIVER_DECLARE)				\
+	static const struct fdt_driver *const name[] = {	\
+		list(FDT_DRIVER_ENTRY) NULL			\
+	}
+/* clang-format on */
 
 /* The driver of NULL-terminated @table that matches @node, or NULL. */
 const struct fdt_driver *fdt_driver_match(const void *fdt, int node,

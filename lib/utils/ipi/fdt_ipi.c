@@ -3,16 +3,9 @@
 #include <utils/fdt/fdt_driver.h>
 #include <utils/ipi/fdt_ipi.h>
 
-#define FDT_DRIVER(d)	extern const struct fdt_driver d;
 #include "fdt_ipi_drivers.h"
-#undef FDT_DRIVER
 
-static const struct fdt_driver *const ipi_drivers[] = {
-#define FDT_DRIVER(d)	&d,
-#include "fdt_ipi_drivers.h"
-#undef FDT_DRIVER
-	NULL
-};
+FDT_DRIVER_TABLE(ipi_drivers, FDT_IPI_DRIVERS);
 
 int fdt_ipi_init(const void *fdt)
 {

@@ -3,16 +3,9 @@
 #include <utils/fdt/fdt_driver.h>
 #include <utils/reset/fdt_reset.h>
 
-#define FDT_DRIVER(d)	extern const struct fdt_driver d;
 #include "fdt_reset_drivers.h"
-#undef FDT_DRIVER
 
-static const struct fdt_driver *const reset_drivers[] = {
-#define FDT_DRIVER(d)	&d,
-#include "fdt_reset_drivers.h"
-#undef FDT_DRIVER
-	NULL
-};
+FDT_DRIVER_TABLE(reset_drivers, FDT_RESET_DRIVERS);
 
 int fdt_reset_init(const void *fdt)
 {

@@ -4,6 +4,9 @@
  * matches is probed, and SRST tries the devices in DT order. Each is a
  * struct fdt_driver defined in its own file here.
  */
-FDT_DRIVER(fdt_reset_syscon)
-FDT_DRIVER(fdt_reset_gpio_restart)
-FDT_DRIVER(fdt_reset_htif)
+/* clang-format off */
+#define FDT_RESET_DRIVERS(driver) \
+	driver(fdt_reset_syscon) \
+	driver(fdt_reset_gpio_restart) \
+	driver(fdt_reset_htif)
+/* clang-format on */

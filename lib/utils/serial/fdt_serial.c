@@ -5,16 +5,9 @@
 #include <utils/fdt/fdt_helper.h>
 #include <utils/serial/fdt_serial.h>
 
-#define FDT_DRIVER(d)	extern const struct fdt_driver d;
 #include "fdt_serial_drivers.h"
-#undef FDT_DRIVER
 
-static const struct fdt_driver *const serial_drivers[] = {
-#define FDT_DRIVER(d)	&d,
-#include "fdt_serial_drivers.h"
-#undef FDT_DRIVER
-	NULL
-};
+FDT_DRIVER_TABLE(serial_drivers, FDT_SERIAL_DRIVERS);
 
 static bool stdout_unusable;
 

@@ -3,16 +3,9 @@
 #include <utils/fdt/fdt_driver.h>
 #include <utils/timer/fdt_timer.h>
 
-#define FDT_DRIVER(d)	extern const struct fdt_driver d;
 #include "fdt_timer_drivers.h"
-#undef FDT_DRIVER
 
-static const struct fdt_driver *const timer_drivers[] = {
-#define FDT_DRIVER(d)	&d,
-#include "fdt_timer_drivers.h"
-#undef FDT_DRIVER
-	NULL
-};
+FDT_DRIVER_TABLE(timer_drivers, FDT_TIMER_DRIVERS);
 
 int fdt_timer_init(const void *fdt)
 {
