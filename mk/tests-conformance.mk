@@ -17,11 +17,10 @@
 KUT_SRC		?=
 KUT_FW		?= $(FW_DYNAMIC)
 # what Tally's BASE answers (include/sbi/sbi_ecall_interface.h,
-# lib/sbi/sbi_ecall_base.c)
+# include/sbi/sbi_init.h)
 KUT_IMPL_ID	?= $(shell sed -n 's/^\#define SBI_IMPL_ID_TALLY[[:space:]]*\(0x[0-9a-fA-F]*\).*/\1/p' \
 		   $(TOP)/include/sbi/sbi_ecall_interface.h)
-KUT_IMPL_VERSION ?= $(shell sed -n 's/^\#define FW_IMPL_VERSION[[:space:]]*\(0x[0-9a-fA-F]*\).*/\1/p' \
-		   $(TOP)/lib/sbi/sbi_ecall_base.c)
+KUT_IMPL_VERSION ?= $(shell $(TOP)/scripts/fw-version.sh --impl)
 # 3 harts at least for the IPI hart-mask test; RAM above 4 GiB for DBCN's
 # high-address tests
 KUT_SMP		?= 4

@@ -11,7 +11,7 @@
 #   /usr/share/lintian/overrides/tally-firmware
 #
 # Package metadata is in pkg/debian/. The version is the firmware's own
-# (FW_VERSION_STR, which its banner prints). File dates are the commit's
+# (scripts/fw-version.sh, what its banner prints). File dates are the commit's
 # (SOURCE_DATE_EPOCH), so the same tree gives the same package.
 #
 #   build-deb.sh OUT_DIR      print the path of the package written there
@@ -27,9 +27,7 @@ CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
 log() { printf '[deb] %s\n' "$*" >&2; }
 die() { printf '[deb] error: %s\n' "$*" >&2; exit 1; }
 
-VERSION=$(sed -n 's/^#define FW_VERSION_STR[[:space:]]*"\(.*\)"/\1/p' \
-	"$TOP/include/sbi/sbi_init.h")
-[ -n "$VERSION" ] || die "no FW_VERSION_STR in include/sbi/sbi_init.h"
+VERSION=$("$TOP/scripts/fw-version.sh") || die "no firmware version"
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
 	SOURCE_DATE_EPOCH=$(git -C "$TOP" log -1 --format=%ct 2>/dev/null ||
 		date +%s)

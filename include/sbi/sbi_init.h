@@ -5,11 +5,23 @@
 
 #include <stdbool.h>
 
-#define FW_VERSION_STR	"0.1"
+/*
+ * The firmware's version, kept here only: the banner prints it, BASE
+ * get_impl_version answers it as (major << 16) | minor, and the Debian
+ * package takes it (scripts/fw-version.sh).
+ */
+#define FW_VERSION_MAJOR    0
+#define FW_VERSION_MINOR    1
+#define FW_VERSION_STR_(x)  #x
+#define FW_VERSION_STR__(x) FW_VERSION_STR_(x)
+#define FW_VERSION_STR                     \
+	FW_VERSION_STR__(FW_VERSION_MAJOR) \
+	"." FW_VERSION_STR__(FW_VERSION_MINOR)
+#define FW_IMPL_VERSION ((FW_VERSION_MAJOR << 16) | FW_VERSION_MINOR)
 
 struct sbi_next_stage {
 	unsigned long addr;
-	unsigned long mode;	/* PRV_S or PRV_U */
+	unsigned long mode; /* PRV_S or PRV_U */
 	unsigned long fdt;
 };
 

@@ -4,8 +4,7 @@
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_error.h>
-
-#define FW_IMPL_VERSION	0x00000001	/* 0.1 */
+#include <sbi/sbi_init.h>
 
 struct sbiret sbi_ecall_base(unsigned long fid, const unsigned long *a)
 {

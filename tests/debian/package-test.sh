@@ -36,8 +36,7 @@ echo "[package-test] $DEB"
 
 # metadata
 field() { dpkg-deb -f "$DEB" "$1"; }
-banner_version=$(sed -n 's/^#define FW_VERSION_STR[[:space:]]*"\(.*\)"/\1/p' \
-	"$TOP/include/sbi/sbi_init.h")
+banner_version=$("$TOP/scripts/fw-version.sh")
 check "package name tally-firmware" [ "$(field Package)" = tally-firmware ]
 check "version $(field Version) is the firmware's ($banner_version)" \
 	[ "$(field Version)" = "$banner_version" ]
