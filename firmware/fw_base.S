@@ -102,20 +102,36 @@ _no_smode:
 	lla	t0, _boot_open
 	li	t1, 1
 	sw	t1, 0(t0)
+/*
+ * Wait for cold boot to finish. Once a hart has won the lottery, the
+ * others sleep in wfi: spinning would starve it where harts share host
+ * cores (hundreds of harts under QEMU TCG). It kicks every hart it serves
+ * with a machine software interrupt when done (sbi_ipi_wake_harts());
+ * mie.MSIE lets that end the wfi with mstatus.MIE clear, so no trap is
+ * taken. wfi may return early (it is only a hint) or never be kicked (no
+ * IPI device: such a hart is not served), so the flag decides, not the
+ * wake-up. Until somebody wins, the harts poll: a preferred boot hart
+ * without S-mode opens the lottery with a plain store.
+ */
 _warm_wait:
+	li	t0, MIP_MSIP
+	csrw	CSR_MIE, t0
 	lla	t0, _boot_done
 7:	lw	t1, 0(t0)
 	bnez	t1, 8f
+	lla	t1, _boot_lottery
+	lw	t1, 0(t1)
+	bnez	t1, 9f			/* the winner wakes us when done */
 	lla	t1, _boot_open
 	lw	t1, 0(t1)
 	beqz	t1, 7b
 	HAS_SMODE t1
 	beqz	t1, 7b
-	lla	t1, _boot_lottery	/* try while nobody has won it */
-	lw	t1, 0(t1)
-	beqz	t1, _lottery
+	j	_lottery		/* open, and nobody has won it yet */
+9:	wfi
 	j	7b
-8:	fence	r, rw
+8:	csrw	CSR_MIE, zero
+	fence	r, rw
 	mv	a0, s0
 	call	_setup_hart_context
 	mv	a0, s0

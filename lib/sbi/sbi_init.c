@@ -8,6 +8,7 @@
 #include <sbi/sbi_hart.h>
 #include <sbi/sbi_hsm.h>
 #include <sbi/sbi_init.h>
+#include <sbi/sbi_ipi.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_sse.h>
 #include <sbi/sbi_pmu_fw.h>
@@ -244,6 +245,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_hart_table_publish();
 	mb();
 	_boot_done = 1;
+	sbi_ipi_wake_harts();
 	csr_clear(CSR_MIP, MIP_SSIP);	/* none left from before a warm reboot */
 	sbi_hart_enter_lower(next.addr, next.mode, next.fdt);
 }
