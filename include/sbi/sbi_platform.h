@@ -79,6 +79,12 @@ void sbi_platform_report(void);
  */
 void sbi_platform_harts_from_fdt(const void *fdt, unsigned long boot_hartid,
 				 unsigned long *ids);
+/*
+ * For a boot hart without S-mode: the id of the first enabled DT hart
+ * with S-mode and an MSWI context, whose msip goes into @s->msip; -1 if
+ * there is none.
+ */
+long sbi_platform_boot_successor(const void *fdt, struct sbi_scratch *s);
 
 /*
  * The hart table (sbi_hart_table.c): where it goes when it follows the

@@ -214,6 +214,32 @@ unsigned long __attribute__((weak)) fw_fdt_address(unsigned long a1)
 	return a1;
 }
 
+/* misa.S, or misa reads 0 (not implemented): assume S-mode */
+static bool hart_has_smode(void)
+{
+	unsigned long misa = csr_read(CSR_MISA);
+
+	return !misa || (misa & (1UL << ('S' - 'A')));
+}
+
+/*
+ * The preferred boot hart has no S-mode: the first DT hart that has it
+ * (and an MSWI) does cold boot instead, from the start (fw_base.S:
+ * _boot_next). Nothing of this hart's survives: the BSS is cleared again.
+ */
+static void hand_over(const void *fdt)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+	long next;
+
+	next = sbi_platform_boot_successor(fdt, s);
+	if (next < 0)
+		return;
+	_boot_next = next;
+	mb();
+	*s->msip = 1;
+}
+
 void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 {
 	struct sbi_next_stage next;
@@ -222,6 +248,10 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 
 	sbi_scratch_this()->hartid = hartid;
 	fdt = fw_fdt_address(fdt);
+	if (!hart_has_smode()) {
+		hand_over((void *)fdt);
+		return;
+	}
 	err = sbi_platform_from_fdt((void *)fdt, hartid);
 	if (err == -FDT_ERR_NOTFOUND)
 		die("the boot hart is not an enabled cpu of the device tree");
