@@ -27,8 +27,8 @@ static void __attribute__((noreturn)) die(const char *why)
 }
 
 /* Smallest naturally aligned power-of-two region covering [start, end). */
-static unsigned long napot_region(unsigned long start, unsigned long end,
-				  unsigned long *size)
+unsigned long sbi_napot_region(unsigned long start, unsigned long end,
+			       unsigned long *size)
 {
 	unsigned long base;
 
@@ -41,8 +41,8 @@ static unsigned long napot_region(unsigned long start, unsigned long end,
 
 static void fw_region(unsigned long end)
 {
-	sbi_plat.fw_start = napot_region((unsigned long)_fw_start, end,
-					 &sbi_plat.fw_region);
+	sbi_plat.fw_start = sbi_napot_region((unsigned long)_fw_start, end,
+					     &sbi_plat.fw_region);
 	sbi_plat.fw_end = end;
 }
 
@@ -119,7 +119,7 @@ static const char *place_high(unsigned long size,
 	bank = ram_bank(sbi_plat.fw_start, sbi_plat.fw_end);
 	if (!bank)
 		return "reach the end of RAM";
-	napot_region(0, size, &region);
+	sbi_napot_region(0, size, &region);
 	top = bank->base + bank->size;
 	if (next->fdt > next->addr && next->fdt < top)
 		top = next->fdt;
@@ -263,6 +263,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_hart_probe();	/* the boot hart's view is the platform's */
 	sbi_plat.isa = sbi_scratch_this()->isa;
 	sbi_plat.pmp_count = count_pmp();
+	sbi_hart_pmp_plan();
 	sbi_pmu_platform_init((void *)fdt);
 	init_harts(hartid);
 	fixup_fdt((void *)fdt);
