@@ -36,17 +36,19 @@ _start:
 	csrw	CSR_MTVEC, t0
 
 	/*
-	 * Only a hart that can run S-mode boots the next stage: a monitor
-	 * core (misa.S clear, e.g. sifive_u's E51) waits, and parks once the
-	 * table lacks it. Of the others, only the preferred boot hart (or
-	 * any, if none) enters the lottery.
+	 * The preferred boot hart enters the lottery (alone), or if there
+	 * is none, every hart that can run S-mode: a monitor core (misa.S
+	 * clear, e.g. sifive_u's E51) waits, and parks once the table
+	 * lacks it. A preferred boot hart without S-mode (QEMU's fw_dynamic
+	 * info names hart 0 on every machine) hands cold boot over to one
+	 * that has it (sbi_cold_boot()).
 	 */
-	HAS_SMODE t0
-	beqz	t0, _no_smode
 	call	fw_boot_hart
+	beq	a0, s0, _lottery
 	li	t0, -1
-	beq	a0, t0, _lottery
-	bne	a0, s0, _warm_wait
+	bne	a0, t0, _warm_wait
+	HAS_SMODE t0
+	beqz	t0, _warm_wait
 _lottery:
 	lla	t0, _boot_lottery
 	li	t1, 1
@@ -54,6 +56,7 @@ _lottery:
 	bnez	t1, _warm_wait
 
 	/* Cold boot: relocate by where we were loaded less FW_TEXT_START */
+_cold_boot:
 	lla	t0, __rela_dyn_start
 	lla	t1, __rela_dyn_end
 	lla	t2, _fw_start
@@ -93,29 +96,30 @@ _lottery:
 	j	_park
 
 /*
- * A preferred boot hart without S-mode (QEMU's fw_dynamic info names hart
- * 0 on every machine) opens the lottery to the harts that can boot.
+ * Wait for cold boot, in wfi: spinning would starve the booting hart
+ * where harts share host cores (hundreds of harts under QEMU TCG). The
+ * boot hart kicks every hart it serves with a machine software interrupt
+ * when done (sbi_ipi_wake_harts()), and a preferred boot hart without
+ * S-mode kicks the hart it hands cold boot to (_boot_next); mie.MSIE lets
+ * that end the wfi with mstatus.MIE clear, so no trap is taken. wfi may
+ * return early (it is only a hint), so the flags decide, not the kick; a
+ * hart nobody kicks (one the firmware does not serve) stays here parked.
  */
-_no_smode:
-	call	fw_boot_hart
-	bne	a0, s0, _warm_wait
-	lla	t0, _boot_open
-	li	t1, 1
-	sw	t1, 0(t0)
 _warm_wait:
+	li	t0, MIP_MSIP
+	csrw	CSR_MIE, t0
 	lla	t0, _boot_done
 7:	lw	t1, 0(t0)
 	bnez	t1, 8f
-	lla	t1, _boot_open
-	lw	t1, 0(t1)
-	beqz	t1, 7b
-	HAS_SMODE t1
-	beqz	t1, 7b
-	lla	t1, _boot_lottery	/* try while nobody has won it */
-	lw	t1, 0(t1)
-	beqz	t1, _lottery
+	lla	t1, _boot_next
+	REG_L	t1, 0(t1)
+	beq	t1, s0, 9f
+	wfi
 	j	7b
-8:	fence	r, rw
+9:	csrw	CSR_MIE, zero		/* cold boot is ours now */
+	j	_cold_boot
+8:	csrw	CSR_MIE, zero
+	fence	r, rw
 	mv	a0, s0
 	call	_setup_hart_context
 	mv	a0, s0
@@ -337,4 +341,11 @@ _expected_trap:
 	.globl	_boot_done
 _boot_lottery:	.word	0
 _boot_done:	.word	0
-_boot_open:	.word	0	/* the preferred boot hart cannot boot: any may */
+	.globl	_boot_next
+	.align	3
+_boot_next:			/* the hart cold boot is handed to */
+#if __riscv_xlen == 64
+	.dword	-1
+#else
+	.word	-1
+#endif

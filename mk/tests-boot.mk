@@ -12,7 +12,11 @@
 #   stdout-other    stdout-path naming a non-UART: message, first UART used
 #   no-room         next stage inside the harts' state: a clear refusal
 #   boot-hart-off   the boot hart disabled in the DT: a clear refusal
-#   many-harts      128 harts started through HSM (tests/harts)
+#   harts-512       QEMU virt's maximum of 512 harts (fw_jump), each
+#                   started through HSM (tests/harts)
+#   harts-sparse-512  512 harts of which the DT names 177, ids up to 511
+#                   with gaps (fw_dynamic): HSM, IPI and fence hart masks
+#                   over the gaps, PMU calls on hart 511
 #   sifive-u-dynamic, sifive-u-jump  QEMU sifive_u -smp 5: hart 0 (E51, no
 #                   S-mode) parked and refused by HSM, harts 1-4 started
 #   sifive-u-pmu    the PMU payload there: 32 firmware counters, no hardware
@@ -31,7 +35,7 @@ BOOT_PMU	:= $(BUILD)/tests/pmu/pmu.elf
 BOOT_LOGS	:= $(BUILD)/test-logs
 BOOT_DTBS	:= $(addprefix $(BUILD)/dts/,qemu-virt-sscofpmf-4.dtb \
 		   qemu-virt-noclint.dtb qemu-virt-noconsole.dtb \
-		   qemu-virt-sscofpmf-128.dtb)
+		   qemu-virt-sparse-512.dtb)
 BOOT_FDT_ADDR	:= 0x88000000
 # inside the PMP region four harts' areas give the firmware
 BOOT_NOROOM_ADDR := 0x80030000

@@ -12,7 +12,8 @@
 #   storm-plain    a quarter as many on a CPU without Sstc (ACLINT timer
 #                  path), Sscofpmf or Smcntrpmf
 #   isolation-*    memory / counter / per-hart isolation under -icount
-#                  shift=0, on a CPU with Sscofpmf+Smcntrpmf and on `max`
+#                  shift=0, on a CPU with Sscofpmf+Smcntrpmf and on `max`,
+#                  and with two sockets (a CLINT each, both kept from S-mode)
 #   smp            HSM hot-plug and PMU stress on 32 harts
 #   storm-deleg    the storm on `max` (without Zama16b, whose misaligned
 #                  AMOs QEMU never traps) with hpmcounters 3..10 and PDIS
@@ -54,6 +55,14 @@ RUN.hostile.storm-plain = --cpu $(HOSTILE_PLAIN) --smp $(HOSTILE_SMP) \
 	$(call hostile_run,hostile.storm hostile.salt=0x91a1 hostile.calls=$(HOSTILE_CALLS_PLAIN))
 RUN.hostile.isolation-sscofpmf = --cpu $(HOSTILE_SSCOF) --smp 2 --icount $(call hostile_run,hostile.isolation)
 RUN.hostile.isolation-max = --cpu max --smp 2 --icount $(call hostile_run,hostile.isolation)
+# two NUMA sockets, so QEMU virt has a CLINT each (0x2000000, 0x2010000):
+# the second one's msip and mtimecmp must be M-mode's too
+HOSTILE_SOCKETS	:= -object memory-backend-ram,id=m0,size=256M \
+		   -object memory-backend-ram,id=m1,size=256M \
+		   -numa node,memdev=m0,cpus=0 -numa node,memdev=m1,cpus=1
+RUN.hostile.isolation-sockets = --cpu $(HOSTILE_SSCOF) --smp 2,sockets=2 --icount \
+	$(call hostile_run,hostile.isolation hostile.other-aclints=1) \
+	-- $(HOSTILE_SOCKETS)
 RUN.hostile.smp = --cpu $(HOSTILE_SSCOF) --smp 32 $(call hostile_run,hostile.smp) \
 	-- -dtb $(BUILD)/dts/qemu-virt-sscofpmf-32.dtb
 RUN.hostile.storm-deleg = --cpu max,zama16b=false --smp 4 \

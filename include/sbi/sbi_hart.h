@@ -19,6 +19,8 @@
  * boot and again whenever HSM starts it (its PMU state starts afresh).
  */
 void sbi_hart_init(void);
+/* Cold boot, once the harts and PMP entries are known: the PMP layout */
+void sbi_hart_pmp_plan(void);
 
 /*
  * After a non-retentive suspend: rebuild what the hart lost (envcfg with

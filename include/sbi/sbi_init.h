@@ -46,6 +46,8 @@ void sbi_warm_boot(unsigned long hartid);
 
 /* Set by the cold-boot hart once shared state is ready (fw_base.S). */
 extern volatile unsigned int _boot_done;
+/* fw_base.S: the hart a boot hart without S-mode hands cold boot to */
+extern volatile unsigned long _boot_next;
 
 /* Leave M-mode for @addr in @mode with a0 = hartid, a1 = @arg1. */
 void __attribute__((noreturn))

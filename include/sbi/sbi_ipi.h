@@ -28,6 +28,8 @@ struct sbi_ipi_device {
 };
 
 void sbi_ipi_set_device(const struct sbi_ipi_device *dev);
+/* After cold boot: wake the served harts waiting in fw_base.S. */
+void sbi_ipi_wake_harts(void);
 
 /*
  * SBI hart sets (sbi_hartmask.c): bit i of @mask names hart id @base + i;

@@ -13,6 +13,9 @@
 #include <sbi/sbi_isa.h>
 
 #define SBI_MAX_MEM_REGIONS	8
+/* M-mode-only device blocks (merged), and PMP entries a hart can have */
+#define SBI_MAX_MMODE_REGIONS	32
+#define SBI_MAX_PMP		64
 
 struct sbi_mem_region {
 	unsigned long base;
@@ -44,8 +47,17 @@ struct sbi_platform {
 	 */
 	unsigned long harts_start;
 	unsigned long harts_region;	/* power of two, naturally aligned */
-	/* ACLINT / CLINT: the first MSWI device, which PMP keeps from S-mode */
+	/* ACLINT / CLINT: the first MSWI device (0: no IPIs) */
 	unsigned long mswi_base;
+	/*
+	 * Device registers S-mode must not reach (every ACLINT / CLINT
+	 * instance), as ascending, merged 64 KiB-aligned blocks
+	 */
+	struct sbi_mem_region mmode[SBI_MAX_MMODE_REGIONS];
+	unsigned int mmode_count;
+	/* PMP: the NAPOT regions kept from S-mode, entries 0.. (sbi_hart.c) */
+	unsigned long pmp_napot[SBI_MAX_PMP];
+	unsigned int pmp_napot_count;
 	unsigned long timebase_freq;
 	/* ISA: the DT's (all harts) and the boot hart's probe of it */
 	struct sbi_isa isa_dt;
@@ -71,6 +83,14 @@ static inline bool sbi_hart_valid(unsigned long hartid)
  * libfdt error.
  */
 int sbi_platform_from_fdt(void *fdt, unsigned long boot_hartid);
+/*
+ * A device's registers [@base, + @size) are M-mode's alone (a driver's
+ * probe says so): PMP keeps the 64 KiB blocks they touch from S-mode.
+ */
+void sbi_platform_mmode_region(unsigned long base, unsigned long size);
+/* Smallest naturally aligned power-of-two region covering [start, end). */
+unsigned long sbi_napot_region(unsigned long start, unsigned long end,
+			       unsigned long *size);
 /* Say at boot what the DT lacks (no IPI device, harts left out, ...). */
 void sbi_platform_report(void);
 /*
@@ -79,6 +99,12 @@ void sbi_platform_report(void);
  */
 void sbi_platform_harts_from_fdt(const void *fdt, unsigned long boot_hartid,
 				 unsigned long *ids);
+/*
+ * For a boot hart without S-mode: the id of the first enabled DT hart
+ * with S-mode and an MSWI context, whose msip goes into @s->msip; -1 if
+ * there is none.
+ */
+long sbi_platform_boot_successor(const void *fdt, struct sbi_scratch *s);
 
 /*
  * The hart table (sbi_hart_table.c): where it goes when it follows the

@@ -10,9 +10,6 @@
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_sse.h>
 
-/* ACLINT: S-mode must not reach msip or mtimecmp of any hart. */
-#define ACLINT_PMP_SIZE		0x10000UL
-
 static unsigned long deleg_exceptions(const struct sbi_scratch *s)
 {
 	unsigned long d = BIT(CAUSE_MISALIGNED_FETCH) | BIT(CAUSE_BREAKPOINT) |
@@ -107,47 +104,100 @@ static unsigned long napot(unsigned long base, unsigned long size)
 }
 
 /*
- * PMP: entry 0 hides the firmware, entry 1 the ACLINT, entry 2 the harts'
- * region if they have one apart (sbi_init.c), the last entry opens
+ * PMP: entry 0 hides the firmware, the next ones every ACLINT / CLINT
+ * (sbi_plat.mmode: msip and mtimecmp of all harts), then the harts'
+ * region if they have one apart (sbi_init.c); the last entry opens
  * everything else to S/U. M-mode is unaffected (no lock bits).
  */
 #define PMP_PER_CFG	(__riscv_xlen / 8)
 
+/*
+ * The NAPOT pieces of [lo, hi), lo and hi 4 KiB-aligned: how many; the
+ * first @room of them go to @out.
+ */
+static unsigned int napot_pieces(unsigned long lo, unsigned long hi,
+				 unsigned long *out, unsigned int room)
+{
+	unsigned int n = 0;
+	unsigned long size;
+
+	while (lo < hi) {
+		size = lo ? lo & -lo : 1UL << (__riscv_xlen - 1);
+		while (size > hi - lo)
+			size >>= 1;
+		if (n < room)
+			out[n] = napot(lo, size);
+		n++;
+		lo += size;
+	}
+	return n;
+}
+
+/* The device blocks, exactly if the entries suffice, else one over all. */
+static unsigned int plan_devices(unsigned long *out, unsigned int room)
+{
+	const struct sbi_mem_region *r = sbi_plat.mmode;
+	unsigned int i, n = 0, count = sbi_plat.mmode_count;
+	unsigned long base, size;
+
+	if (!count)
+		return 0;
+	for (i = 0; i < count; i++)
+		n += napot_pieces(r[i].base, r[i].base + r[i].size, NULL, 0);
+	if (n <= room) {
+		for (i = n = 0; i < count; i++)
+			n += napot_pieces(r[i].base, r[i].base + r[i].size,
+					  out + n, room - n);
+		return n;
+	}
+	base = sbi_napot_region(r[0].base, r[count - 1].base +
+				r[count - 1].size, &size);
+	out[0] = napot(base, size);
+	return 1;
+}
+
+void sbi_hart_pmp_plan(void)
+{
+	unsigned long *e = sbi_plat.pmp_napot;
+	unsigned int harts = sbi_plat.harts_region ? 1 : 0, n = 0;
+
+	sbi_plat.pmp_napot_count = 0;
+	if (sbi_plat.pmp_count < 3 + harts)
+		return;
+	e[n++] = napot(sbi_plat.fw_start, sbi_plat.fw_region);
+	n += plan_devices(e + n, sbi_plat.pmp_count - 2 - harts);
+	if (harts)
+		e[n++] = napot(sbi_plat.harts_start, sbi_plat.harts_region);
+	sbi_plat.pmp_napot_count = n;
+}
+
 static void setup_pmp(void)
 {
+	unsigned int i, n = sbi_plat.pmp_napot_count;
 	unsigned int last = sbi_plat.pmp_count - 1;
-	unsigned long cfg0 = PMP_A_NAPOT;
+	unsigned long cfg = 0;
 
-	if (sbi_plat.pmp_count < (sbi_plat.harts_region ? 4 : 3))
+	if (!n)
 		return;
-	csr_write_num(CSR_PMPADDR0, napot(sbi_plat.fw_start,
-					  sbi_plat.fw_region));
-	if (sbi_plat.mswi_base) {
-		csr_write_num(CSR_PMPADDR0 + 1,
-			      napot(sbi_plat.mswi_base & ~(ACLINT_PMP_SIZE - 1),
-				    ACLINT_PMP_SIZE));
-		cfg0 |= (unsigned long)PMP_A_NAPOT << 8;
-	}
-	if (sbi_plat.harts_region) {
-		csr_write_num(CSR_PMPADDR0 + 2, napot(sbi_plat.harts_start,
-						      sbi_plat.harts_region));
-		cfg0 |= (unsigned long)PMP_A_NAPOT << 16;
-	}
+	for (i = 0; i < n; i++)
+		csr_write_num(CSR_PMPADDR0 + i, sbi_plat.pmp_napot[i]);
 	csr_write_num(CSR_PMPADDR0 + last, -1UL);
 	/*
 	 * A pmpcfg register holds XLEN / 8 entries: RV64 pmpcfg0 entries
-	 * 0-7, pmpcfg2 8-15; RV32 pmpcfg0 0-3, pmpcfg1 4-7, ...
+	 * 0-7, pmpcfg2 8-15; RV32 pmpcfg0 0-3, pmpcfg1 4-7, ... Entries
+	 * between the kept ones and the last are off.
 	 */
-	if (last < PMP_PER_CFG) {
-		cfg0 |= (unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X)
-			<< (8 * last);
-		csr_write_num(CSR_PMPCFG0, cfg0);
-	} else {
-		csr_write_num(CSR_PMPCFG0, cfg0);
-		csr_write_num(CSR_PMPCFG0 + (__riscv_xlen / 32) *
-					    (last / PMP_PER_CFG),
-			      (unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W |
-					      PMP_X) << (8 * (last % PMP_PER_CFG)));
+	for (i = 0; i <= last; i++) {
+		unsigned long c = i == last ? PMP_A_NAPOT | PMP_R | PMP_W |
+						      PMP_X :
+			i < n ? PMP_A_NAPOT : 0;
+
+		cfg |= c << (8 * (i % PMP_PER_CFG));
+		if (i % PMP_PER_CFG == PMP_PER_CFG - 1 || i == last) {
+			csr_write_num(CSR_PMPCFG0 + (__riscv_xlen / 32) *
+						    (i / PMP_PER_CFG), cfg);
+			cfg = 0;
+		}
 	}
 	__asm__ __volatile__("sfence.vma" ::: "memory");
 }

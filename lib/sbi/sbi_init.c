@@ -8,6 +8,7 @@
 #include <sbi/sbi_hart.h>
 #include <sbi/sbi_hsm.h>
 #include <sbi/sbi_init.h>
+#include <sbi/sbi_ipi.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_sse.h>
 #include <sbi/sbi_pmu_fw.h>
@@ -26,8 +27,8 @@ static void __attribute__((noreturn)) die(const char *why)
 }
 
 /* Smallest naturally aligned power-of-two region covering [start, end). */
-static unsigned long napot_region(unsigned long start, unsigned long end,
-				  unsigned long *size)
+unsigned long sbi_napot_region(unsigned long start, unsigned long end,
+			       unsigned long *size)
 {
 	unsigned long base;
 
@@ -40,8 +41,8 @@ static unsigned long napot_region(unsigned long start, unsigned long end,
 
 static void fw_region(unsigned long end)
 {
-	sbi_plat.fw_start = napot_region((unsigned long)_fw_start, end,
-					 &sbi_plat.fw_region);
+	sbi_plat.fw_start = sbi_napot_region((unsigned long)_fw_start, end,
+					     &sbi_plat.fw_region);
 	sbi_plat.fw_end = end;
 }
 
@@ -118,7 +119,7 @@ static const char *place_high(unsigned long size,
 	bank = ram_bank(sbi_plat.fw_start, sbi_plat.fw_end);
 	if (!bank)
 		return "reach the end of RAM";
-	napot_region(0, size, &region);
+	sbi_napot_region(0, size, &region);
 	top = bank->base + bank->size;
 	if (next->fdt > next->addr && next->fdt < top)
 		top = next->fdt;
@@ -213,6 +214,32 @@ unsigned long __attribute__((weak)) fw_fdt_address(unsigned long a1)
 	return a1;
 }
 
+/* misa.S, or misa reads 0 (not implemented): assume S-mode */
+static bool hart_has_smode(void)
+{
+	unsigned long misa = csr_read(CSR_MISA);
+
+	return !misa || (misa & (1UL << ('S' - 'A')));
+}
+
+/*
+ * The preferred boot hart has no S-mode: the first DT hart that has it
+ * (and an MSWI) does cold boot instead, from the start (fw_base.S:
+ * _boot_next). Nothing of this hart's survives: the BSS is cleared again.
+ */
+static void hand_over(const void *fdt)
+{
+	struct sbi_scratch *s = sbi_scratch_this();
+	long next;
+
+	next = sbi_platform_boot_successor(fdt, s);
+	if (next < 0)
+		return;
+	_boot_next = next;
+	mb();
+	*s->msip = 1;
+}
+
 void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 {
 	struct sbi_next_stage next;
@@ -221,6 +248,10 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 
 	sbi_scratch_this()->hartid = hartid;
 	fdt = fw_fdt_address(fdt);
+	if (!hart_has_smode()) {
+		hand_over((void *)fdt);
+		return;
+	}
 	err = sbi_platform_from_fdt((void *)fdt, hartid);
 	if (err == -FDT_ERR_NOTFOUND)
 		die("the boot hart is not an enabled cpu of the device tree");
@@ -232,6 +263,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_hart_probe();	/* the boot hart's view is the platform's */
 	sbi_plat.isa = sbi_scratch_this()->isa;
 	sbi_plat.pmp_count = count_pmp();
+	sbi_hart_pmp_plan();
 	sbi_pmu_platform_init((void *)fdt);
 	init_harts(hartid);
 	fixup_fdt((void *)fdt);
@@ -244,6 +276,7 @@ void sbi_cold_boot(unsigned long hartid, unsigned long fdt, unsigned long a2)
 	sbi_hart_table_publish();
 	mb();
 	_boot_done = 1;
+	sbi_ipi_wake_harts();
 	csr_clear(CSR_MIP, MIP_SSIP);	/* none left from before a warm reboot */
 	sbi_hart_enter_lower(next.addr, next.mode, next.fdt);
 }

@@ -65,3 +65,18 @@ void sbi_ipi_send_soft(unsigned long mask, unsigned long base)
 		}
 	}
 }
+
+/*
+ * Cold boot is done: end the other served harts' wait in fw_base.S (a
+ * machine software interrupt with no event; their first wait for an HSM
+ * start clears it).
+ */
+void sbi_ipi_wake_harts(void)
+{
+	struct sbi_scratch *self = sbi_scratch_this();
+	unsigned int i;
+
+	for (i = 0; i < sbi_plat.hart_count; i++)
+		if (sbi_scratch_at(i) != self)
+			ipi_kick(sbi_scratch_at(i));
+}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Remote fences. The sender owns the target's slot (lock) for one round
+ * Remote fences. The sender owns each target's slot (lock) for one round
  * trip and, while it waits, keeps serving requests sent to itself, so two
  * harts fencing each other cannot deadlock.
  *
@@ -152,7 +152,11 @@ static void lock_and_serve(spinlock_t *lock)
 
 /*
  * One body for both entry points; @vvma is a constant in each, so the
- * other fences pay nothing for the hgatp hand-over.
+ * other fences pay nothing for the hgatp hand-over. Every target gets
+ * its request before the sender waits for any: the round trips overlap
+ * (one, not one per hart, on hundreds of harts). The slots are taken in
+ * ascending hart order by every sender, so holding several cannot
+ * deadlock, and each hart serves its own slot while it waits.
  */
 static __attribute__((always_inline)) inline int
 tlb_request(unsigned long mask, unsigned long base,
@@ -175,8 +179,6 @@ tlb_request(unsigned long mask, unsigned long base,
 			t->tlb.hgatp = hgatp;
 		atomic_write(&t->tlb.pending, 1);
 		sbi_ipi_send(t->hartid, SBI_IPI_EVENT_FENCE);
-		wait_and_serve(&t->tlb.pending);
-		spin_unlock(&t->tlb.lock);
 	}
 	if (mine) {
 		if (vvma)
@@ -184,6 +186,13 @@ tlb_request(unsigned long mask, unsigned long base,
 		else
 			tlb_execute(req);
 		sbi_pmu_fw_count(fw_event_rcvd[req->type]);
+	}
+	pos = 0;
+	while ((t = sbi_hartmask_next(mask, base, &pos))) {
+		if (t == me)
+			continue;
+		wait_and_serve(&t->tlb.pending);
+		spin_unlock(&t->tlb.lock);
 	}
 	return SBI_SUCCESS;
 }

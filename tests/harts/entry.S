@@ -18,3 +18,20 @@ harts_entry:
 	ecall
 1:	wfi
 	j	1b
+
+/*
+ * The PMU hart (main.c): a0 = hartid, a1 = its result block. One hart at
+ * a time runs here, on the one stack; high_hart_main() stops the hart.
+ */
+	.globl	harts_high_entry
+	.align	2
+harts_high_entry:
+	la	sp, high_stack_top
+	call	high_hart_main
+1:	wfi
+	j	1b
+
+	.section .bss
+	.align	4
+	.space	4096
+high_stack_top:

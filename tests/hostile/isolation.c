@@ -170,6 +170,68 @@ static void expect_fault(enum access how, unsigned long addr,
 		test_diag("  S-mode read 0x%lx from 0x%lx", v, addr);
 }
 
+/* Every CLINT / ACLINT MSWI or MTIMER of the DT: its first register */
+struct aclints {
+	unsigned long base[8];
+	bool clint[8];		/* CLINT layout: mtimecmp[0] at 0x4000 */
+	unsigned int n;
+};
+
+static int find_aclint(void *ctx, const char *path, int depth,
+		       const char *name, const void *data, uint32_t len)
+{
+	struct aclints *a = ctx;
+	const void *reg;
+	uint32_t rlen;
+	bool clint;
+
+	(void)depth;
+	if (strcmp(name, "compatible") || a->n == ARRAY_SIZE(a->base))
+		return 0;
+	clint = fdt_strlist_has(data, len, "riscv,clint0") ||
+		fdt_strlist_has(data, len, "sifive,clint0");
+	if (!clint && !fdt_strlist_has(data, len, "riscv,aclint-mswi") &&
+	    !fdt_strlist_has(data, len, "riscv,aclint-mtimer"))
+		return 0;
+	reg = fdt_getprop(platform.fdt, path, "reg", &rlen);
+	if (reg && rlen >= 16) {
+		a->clint[a->n] = clint;
+		a->base[a->n++] = fdt_cells(reg, 2);
+	}
+	return 0;
+}
+
+/*
+ * Each ACLINT other than the first (one per socket on QEMU virt with
+ * NUMA sockets): msip and mtimecmp of its first hart are M-mode's too.
+ */
+static unsigned int other_aclints(unsigned long *loads, unsigned long *stores)
+{
+	struct aclints a = { .n = 0 };
+	unsigned int i, n = 0;
+
+	if (platform.fdt_ok)
+		fdt_walk(platform.fdt, find_aclint, &a);
+	for (i = 0; i < a.n; i++) {
+		if (a.base[i] >> 16 == env.clint >> 16)
+			continue;
+		expect_fault(LOAD, a.base[i], "another ACLINT's first register");
+		expect_fault(STORE, a.base[i], "another ACLINT's first register");
+		*loads += 1;
+		*stores += 1;
+		n++;
+		if (!a.clint[i])
+			continue;
+		expect_fault(LOAD, a.base[i] + 0x4000,
+			     "another CLINT's mtimecmp[0]");
+		expect_fault(STORE, a.base[i] + 0x4000,
+			     "another CLINT's mtimecmp[0]");
+		*loads += 1;
+		*stores += 1;
+	}
+	return n;
+}
+
 static unsigned long fw_counter(unsigned long code)
 {
 	struct sbiret ret = sbi_pmu_counter_cfg_match(0, env.fw,
@@ -233,6 +295,9 @@ static void test_memory(void)
 		expect_fault(LOAD, env.clint + 0xbff8, "ACLINT mtime");
 		loads += 3;
 		stores += 2;
+		i = other_aclints(&loads, &stores);
+		TEST_EQ(i, payload_arg_ulong("hostile.other-aclints", 0),
+			"%lu ACLINT blocks besides the first tried", i);
 	} else {
 		test_skip("no CLINT in the DT", "ACLINT not reachable from S-mode");
 	}

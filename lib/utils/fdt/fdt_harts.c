@@ -159,6 +159,36 @@ void sbi_platform_harts_from_fdt(const void *fdt, unsigned long boot_hartid,
 	for_each_cpu(fdt, set_hart_regs, NULL);
 }
 
+struct successor {
+	long hartid;
+	int node;
+};
+
+static int find_successor(const void *fdt, int node, unsigned long hartid,
+			  void *arg)
+{
+	struct successor *next = arg;
+
+	if (!hart_has_smode(fdt, node) || !fdt_ipi_hart_init(fdt, node, NULL))
+		return 0;
+	next->hartid = hartid;
+	next->node = node;
+	return 1;
+}
+
+long sbi_platform_boot_successor(const void *fdt, struct sbi_scratch *s)
+{
+	struct successor next = { .hartid = -1 };
+
+	if (fdt_check_header(fdt))
+		return -1;
+	fdt_ipi_init(fdt);
+	for_each_cpu(fdt, find_successor, &next);
+	if (next.hartid >= 0)
+		fdt_ipi_hart_init(fdt, next.node, s);
+	return next.hartid;
+}
+
 int fdt_disable_unusable_harts(void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus");

@@ -40,8 +40,8 @@ static const struct sbi_ipi_device aclint_mswi_dev = {
 /* A CLINT's msip[] starts its register block, as an ACLINT MSWI's does. */
 static int aclint_mswi_probe(const void *fdt, int node)
 {
-	unsigned long base;
-	int err = fdt_get_reg(fdt, node, 0, &base, NULL);
+	unsigned long base, size;
+	int err = fdt_get_reg(fdt, node, 0, &base, &size);
 
 	if (err)
 		return err;
@@ -49,8 +49,9 @@ static int aclint_mswi_probe(const void *fdt, int node)
 		return -FDT_ERR_NOSPACE;
 	mswi_devs[mswi_count].node = node;
 	mswi_devs[mswi_count++].base = base;
-	if (!sbi_plat.mswi_base)	/* the one PMP keeps from S-mode */
+	if (!sbi_plat.mswi_base)
 		sbi_plat.mswi_base = base;
+	sbi_platform_mmode_region(base, size);	/* PMP keeps it from S-mode */
 	sbi_ipi_set_device(&aclint_mswi_dev);
 	return 0;
 }

@@ -6,6 +6,7 @@
  * kept in its scratch.
  */
 #include <libfdt.h>
+#include <sbi/sbi_platform.h>
 #include <sbi/sbi_timer.h>
 #include <utils/fdt/fdt_driver.h>
 #include <utils/fdt/fdt_helper.h>
@@ -85,13 +86,16 @@ static int mtimer_regs(const void *fdt, int node, unsigned long *cmp,
 
 static int aclint_mtimer_probe(const void *fdt, int node)
 {
-	unsigned long cmp, mtime;
-	int err = mtimer_regs(fdt, node, &cmp, &mtime);
+	unsigned long cmp, mtime, a, s;
+	int i, err = mtimer_regs(fdt, node, &cmp, &mtime);
 
 	if (err)
 		return err;
 	if (mtimer_count == MTIMER_MAX_DEVS)
 		return -FDT_ERR_NOSPACE;
+	/* PMP keeps mtimecmp from S-mode (and mtime: time is read-only) */
+	for (i = 0; !fdt_get_reg(fdt, node, i, &a, &s); i++)
+		sbi_platform_mmode_region(a, s);
 	mtimer_devs[mtimer_count].node = node;
 	mtimer_devs[mtimer_count++].base = cmp;
 	if (!mtime_addr)
