@@ -11,7 +11,7 @@
 # Ends with "NAME: N passed, N failed[, N skipped]", also written to
 # D/NAME.result for scripts/sum-results.sh. --brief: only the FAIL and SKIP
 # lines and the closing line, in one write; the full report is D/NAME.out
-# (as scripts/run-payload.sh --brief).
+# (scripts/lib/run.sh, as scripts/run-payload.sh --brief).
 #
 # Environment: QEMU FW_DYNAMIC FW_JUMP BOOT_OUT SBI_PAYLOAD HARTS_PAYLOAD
 # PMU_PAYLOAD DTB_DIR BOOT_FDT_ADDR FW_PROD_ELF NM FW_PAYLOAD_LINUX
@@ -20,34 +20,18 @@ set -uo pipefail
 export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-passed=0 failed=0 skipped=0 name='' brief=''
-LOG_DIR=${LOG_DIR:-${BUILD:-$top/build}/test-logs}
+TOP=${TOP:-$top}
+. "$top/scripts/lib/run.sh"
+passed=0 failed=0 skipped=0
 SBI_CPU=rv64,sscofpmf=true,smcntrpmf=true
 
-usage() { sed -n '6,8p' "$0" >&2; exit 2; }
-while [ $# -gt 0 ]; do
-	case $1 in
-	--brief) brief=1 ;;
-	--name) name=$2; shift ;;
-	--log-dir) LOG_DIR=$2; shift ;;
-	-*) usage ;;
-	*) break ;;
-	esac
-	shift
-done
-[ $# -ge 1 ] || usage
+run_begin boot "$@"
+set -- "${run_args[@]}"
 run=$1
 shift
 fn=run_${run//-/_}
-name=${name:-boot-$run}
-mkdir -p "$LOG_DIR" "$BOOT_OUT"
-result=$LOG_DIR/$name.result
-rm -f "$result"
-if [ -n "$brief" ]; then
-	out=$LOG_DIR/$name.out
-	exec 3>&1 >"$out" 2>&1
-	trap 'printf "%s\n" "$(grep -aE "^(FAIL|SKIP)" "$out"; tail -1 "$out")" >&3' EXIT
-fi
+name=$run_name LOG_DIR=$run_log_dir
+mkdir -p "$BOOT_OUT"
 
 check() {	# check DESCRIPTION COMMAND...
 	local d=$1; shift
@@ -328,11 +312,4 @@ run_spike() {
 
 declare -F "$fn" >/dev/null || { echo "run.sh: no run $run" >&2; exit 2; }
 "$fn" "$@"
-if [ "$skipped" -gt 0 ]; then
-	summary="$name: $passed passed, $failed failed, $skipped skipped"
-else
-	summary="$name: $passed passed, $failed failed"
-fi
-echo "$summary" | tee "$result" >/dev/null
-echo "$summary"
-[ "$failed" = 0 ]
+run_end "$passed" "$failed" "$skipped"

@@ -13,7 +13,8 @@
 # (suite linux). The NAMEs are the part's runs or tests: without an
 # OpenSBI tree (OPENSBI_TREE empty) each is one skip, "opensbi PART-NAME".
 # Ends with "NAME: N passed, N failed[, N skipped]" (also D/NAME.result);
-# --brief: only the FAIL and SKIP lines and that line, in one write.
+# --brief: only the FAIL and SKIP lines and that line, in one write
+# (scripts/lib/run.sh).
 #
 # Environment (mk/opensbi.mk): MAKE TOP NM OPENSBI_TREE OPENSBI_VER
 # OPENSBI_OUT OPENSBI_TD_OUT OPENSBI_PMU_APPEND OPENSBI_TD_APPEND
@@ -21,28 +22,12 @@
 set -uo pipefail
 export LC_ALL=C
 
-name='' brief='' log_dir=${BUILD:-$TOP/build}/test-logs
-while [ $# -gt 0 ]; do
-	case $1 in
-	--brief) brief=1 ;;
-	--name) name=$2; shift ;;
-	--log-dir) log_dir=$2; shift ;;
-	-*) echo "usage: run.sh [--brief] [--name NAME] [--log-dir D] PART [NAME...]" >&2; exit 2 ;;
-	*) break ;;
-	esac
-	shift
-done
-part=${1:?usage: run.sh [--brief] [--name NAME] [--log-dir D] PART [NAME...]}
+. "$TOP/scripts/lib/run.sh"
+run_begin opensbi "$@"
+set -- "${run_args[@]}"
+part=$1
 shift
-name=${name:-opensbi-$part}
-mkdir -p "$log_dir"
-result=$log_dir/$name.result
-rm -f "$result"
-if [ -n "$brief" ]; then
-	out=$log_dir/$name.out
-	exec 3>&1 >"$out" 2>&1
-	trap 'printf "%s\n" "$(grep -aE "^(FAIL|SKIP)" "$out"; tail -1 "$out")" >&3' EXIT
-fi
+log_dir=$run_log_dir
 p=0 f=0 s=0
 
 ok() { echo "ok - $*"; p=$((p + 1)); }
@@ -129,8 +114,4 @@ else
 	esac
 fi
 
-line="$name: $p passed, $f failed"
-[ $s = 0 ] || line+=", $s skipped"
-echo "$line" >"$result"
-echo "$line"
-[ $f = 0 ]
+run_end $p $f $s

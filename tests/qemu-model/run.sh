@@ -10,29 +10,19 @@
 # hart, two for smp*; a source line "QM_CPU_EXTRA: <options>" adds -cpu
 # options after $QM_CPU. The output goes to D/NAME.log; its closing line
 # "N passed, N failed" becomes "NAME: N passed, N failed" (also in
-# D/NAME.result). --brief prints only the FAIL and SKIP lines and that line.
+# D/NAME.result). --brief prints only the FAIL and SKIP lines and that line
+# (scripts/lib/run.sh).
 #
 # Environment: QEMU QM_SRC QM_OUT QM_CPU (mk/tests-qemu-model.mk).
 set -uo pipefail
 export LC_ALL=C
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-name='' brief='' log_dir=${BUILD:-$top/build}/test-logs/qemu-model
-while [ $# -gt 0 ]; do
-	case $1 in
-	--brief) brief=1 ;;
-	--name) name=$2; shift ;;
-	--log-dir) log_dir=$2; shift ;;
-	-*) echo "usage: run.sh [--brief] [--name NAME] [--log-dir D] TEST" >&2; exit 2 ;;
-	*) break ;;
-	esac
-	shift
-done
-test=${1:?usage: run.sh [--brief] [--name NAME] [--log-dir D] TEST}
-name=${name:-qemu-model-$test}
-log=$log_dir/$name.log result=$log_dir/$name.result
-mkdir -p "$log_dir"
-rm -f "$result"
+TOP=${TOP:-$top}
+. "$top/scripts/lib/run.sh"
+run_begin qemu-model "$@"
+test=${run_args[0]}
+log=$run_log_dir/$run_name.log
 
 if [ "$test" = props ]; then
 	"$QM_SRC/props.sh" "$QEMU" >"$log" 2>&1
@@ -43,16 +33,12 @@ else
 		--cpu "$QM_CPU${extra:+,$extra}" --smp $smp --mem 256M \
 		--icount --timeout 60 >"$log" 2>&1
 fi
+cat "$log"
 closing=$(tr -d '\r' <"$log" |
 	grep -aoE '[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -1)
 if [ -z "$closing" ]; then
-	echo "FAIL - $name: no closing 'N passed, N failed' line (log $log)" >>"$log"
+	echo "FAIL - $run_name: no closing 'N passed, N failed' line (log $log)"
 	closing="0 passed, 1 failed"
 fi
-echo "$name: $closing" >"$result"
-if [ -n "$brief" ]; then
-	printf '%s\n' "$(grep -aE '^(FAIL|SKIP)' "$log"; cat "$result")"
-else
-	printf '%s\n' "--- $test" "$(cat "$log")" "$(cat "$result")"
-fi
-case $closing in *" 0 failed"*) exit 0 ;; *) exit 1 ;; esac
+read -r p f s <<<"$(sed -E 's/([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?/\1 \2 \4/' <<<"$closing")"
+run_end "$p" "$f" "${s:-0}"
