@@ -39,9 +39,13 @@ check: deps ## run all test suites (CHECK_JOBS at a time)
 	@$(TOP)/scripts/sum-results.sh --table \
 		$(addprefix $(CHECK_LOGS)/,$(addsuffix .log,$(CHECK_ORDER)))
 
-# One group of CHECK_PREBUILD
+# One group of CHECK_PREBUILD: its targets one after another (one sub-make
+# each: in one sub-make with the job server's slots, linux and debian-guest
+# could run at once, and both write build/linux/workloads)
 check-build/%:
-	@$(MAKE) --no-print-directory $(subst +, ,$*)
+	@for t in $(subst +, ,$*); do \
+		$(MAKE) --no-print-directory $$t || exit 1; \
+	done
 
 # One suite into its log; its FAIL lines and closing line in one write.
 check-log/%:
