@@ -3,8 +3,14 @@
 # fragments) runs; scripts/sum-results.sh adds up their closing lines into
 # the last line, "N passed, N failed[, N skipped]".
 #
-# The heavy builds every suite needs come first (CHECK_PREBUILD, each
-# already parallel inside). Then the suites run as make jobs, CHECK_JOBS
+# The heavy builds every suite needs come first (CHECK_PREBUILD): groups
+# that build side by side, CHECK_JOBS at a time, each group one sub-make of
+# its targets in order ('+' joins them: linux+debian-guest). Every build
+# is parallel inside, but has long serial stretches (unpacking, configure
+# scripts, linking) in which a second core would idle; the groups fill
+# them. Groups never build the same file: what two of them share (the
+# Linux source tree) is a cache entry under a lock (scripts/lib/cache.sh).
+# Then the suites run as make jobs, CHECK_JOBS
 # at a time (default: one per core; `make -jN check` sets it too), each
 # into its own log $(CHECK_LOGS)/<suite>.log; a suite prints its FAIL lines
 # and closing line when it ends. The payload suites' runs are jobs of
@@ -19,19 +25,27 @@ CHECK_FIRST	?= debian linux mutation
 CHECK_ORDER	:= $(filter $(CHECK_FIRST),$(CHECK_SUITES)) \
 		   $(filter-out $(CHECK_FIRST),$(CHECK_SUITES))
 CHECK_JOBS	?= $(JOBS)
-CHECK_PREBUILD	?= qemu firmware firmware32 firmware-test firmware32-test dtbs \
-		   linux linux-kernel-stock debian-guest deb rv32-payloads
+CHECK_PREBUILD	?= qemu linux+debian-guest linux-kernel-stock \
+		   firmware+firmware32+firmware-test+firmware32-test+dtbs+deb+rv32-payloads
 # -j for the suites, unless this make already has a job server (make -jN)
 check_jobs	= $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
 
 check: deps ## run all test suites (CHECK_JOBS at a time)
 	@rm -rf $(CHECK_LOGS); mkdir -p $(CHECK_LOGS)
 	@echo "=== building what the suites share: $(CHECK_PREBUILD)"
-	@$(MAKE) --no-print-directory $(CHECK_PREBUILD)
+	@$(MAKE) --no-print-directory $(check_jobs) $(addprefix check-build/,$(CHECK_PREBUILD))
 	@echo "=== suites: $(CHECK_ORDER) (logs in $(CHECK_LOGS))"
 	@$(MAKE) --no-print-directory $(check_jobs) $(addprefix check-log/,$(CHECK_ORDER))
 	@$(TOP)/scripts/sum-results.sh --table \
 		$(addprefix $(CHECK_LOGS)/,$(addsuffix .log,$(CHECK_ORDER)))
+
+# One group of CHECK_PREBUILD: its targets one after another (one sub-make
+# each: in one sub-make with the job server's slots, linux and debian-guest
+# could run at once, and both write build/linux/workloads)
+check-build/%:
+	@for t in $(subst +, ,$*); do \
+		$(MAKE) --no-print-directory $$t || exit 1; \
+	done
 
 # One suite into its log; its FAIL lines and closing line in one write.
 check-log/%:

@@ -7,7 +7,9 @@
 #   make check-opensbi OPENSBI_SRC=<tree>   suite `opensbi`: the PMU
 #       conformance payload on its three CPU models, the SBI payload's SSE
 #       group and the Linux perf tests, booted on that build; without
-#       OPENSBI_SRC every run is skipped
+#       OPENSBI_SRC every run is skipped. Its runs (link, pmu, pmu-testdev,
+#       sbi-sse, linux) are on the run table (mk/runner.mk,
+#       tests/opensbi/run.sh): make check-opensbi/linux runs one.
 #
 # OPENSBI_SRC may also come from the environment (so `make check` runs the
 # suite too). <version> is MAJOR.MINOR of the tree's sbi_version.h (v1.5.1
@@ -64,23 +66,35 @@ opensbi_need = echo "opensbi: OPENSBI_SRC is not set: give an OpenSBI source tre
 
 CHECK_SUITES	+= opensbi
 
+# The suite's runs (tests/opensbi/run.sh PART NAME...): the NAMEs, the
+# part's own runs or tests, are what is skipped without a tree.
+RUN_CMD.opensbi	= MAKE="$(MAKE)" TOP=$(TOP) NM=$(CROSS_COMPILE)nm \
+		  OPENSBI_TREE=$(OPENSBI_TREE) OPENSBI_VER=$(OPENSBI_VER) \
+		  OPENSBI_OUT=$(OPENSBI_OUT) OPENSBI_TD_OUT=$(OPENSBI_TD_OUT) \
+		  OPENSBI_LOGS=$(OPENSBI_LOGS) \
+		  OPENSBI_PMU_APPEND="$(OPENSBI_PMU_APPEND)" \
+		  OPENSBI_TD_APPEND="$(OPENSBI_TD_APPEND)" \
+		  OPENSBI_TD_RUNS="$(OPENSBI_TD_RUNS)" \
+		  OPENSBI_SSE_APPEND="$(OPENSBI_SSE_APPEND)" \
+		  $(TOP)/tests/opensbi/run.sh
+RUN.opensbi.link	= link
+RUN.opensbi.pmu		= pmu $(filter-out strict,$(call run_names,pmu))
+RUN.opensbi.pmu-testdev	= pmu-testdev
+RUN.opensbi.sbi-sse	= sbi-sse
+RUN.opensbi.linux	= linux $(notdir $(LINUX_TESTS))
+# What the runs' sub-makes share is made first, so that two of them side
+# by side never build the same file.
+RUN_DEPS.opensbi = $(TOP)/tests/opensbi/run.sh \
+		  $(if $(OPENSBI_TREE),opensbi-testdev $(PMU_PAYLOAD) $(SBI_PAYLOAD) $(QEMU))
+RUN_DEPS.opensbi.linux = $(if $(OPENSBI_TREE),linux $(KERNEL_STOCK) $(ICICLE_DTB))
+
+check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OPENSBI_SRC=<tree>)
+
 ifeq ($(OPENSBI_TREE),)
 
-# (the help lines are on the targets of the other branch)
+# (the help line is on the target of the other branch)
 opensbi:
 	@$(call opensbi_need,opensbi); exit 1
-
-# What would run: the link check, one payload run per CPU model, each
-# Linux test.
-OPENSBI_RUNS	= link $(addprefix pmu-,$(filter-out strict,$(call run_names,pmu))) \
-		  pmu-testdev sbi-sse $(addprefix linux-,$(notdir $(LINUX_TESTS:-test.sh=)))
-
-check-opensbi:
-	@$(call opensbi_need,check-opensbi)
-	@for r in $(OPENSBI_RUNS); do \
-		echo "SKIP - opensbi $$r (no OpenSBI tree)"; \
-	done
-	@echo "opensbi: 0 passed, 0 failed, $(words $(OPENSBI_RUNS)) skipped"
 
 else
 
@@ -109,78 +123,6 @@ opensbi-testdev: opensbi
 		$(OPENSBI_TD_OBJ)/platform/opensbi/firmware/fw_dynamic.elf \
 		$(OPENSBI_TD_OUT)/
 
-# Tally's objects are in the image (a platform that only added them to
-# platform-objs-y would link OpenSBI's own PMU); both sbi_pmu.o and
-# sbi_ecall_pmu.o must be ours.
-opensbi_link_check = elf=$(OPENSBI_OUT)/fw_dynamic.elf; \
-	syms=$$($(CROSS_COMPILE)nm $$elf 2>/dev/null); \
-	for s in pmu_sbi_ecall tally_pmu_call tally_ecall_pmu; do \
-		if grep -qE " $$s$$" <<<"$$syms"; then \
-			echo "ok - opensbi link: $$s in $$(basename $$elf)"; p=$$((p + 1)); \
-		else \
-			echo "FAIL - opensbi link: $$s missing from $$elf"; f=$$((f + 1)); \
-		fi; \
-	done
-
-# "[NAME: ]N passed, N failed[, N skipped]" of the last such line of $(1)
-opensbi_add = line=$$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' $(1) | tail -1); \
-	if [ -z "$$line" ]; then \
-		echo "FAIL - opensbi: no result line in $(1)"; f=$$((f + 1)); \
-	else \
-		line=$${line\#*: }; \
-		p=$$((p + $${line%% passed*})); \
-		x=$${line\#* passed, }; f=$$((f + $${x%% failed*})); \
-		case $$line in *skipped) x=$${line\#* failed, }; s=$$((s + $${x%% skipped*}));; esac; \
-	fi
-
-check-opensbi: ## PMU payload + Linux perf tests on OpenSBI with Tally's PMU (OPENSBI_SRC=<tree>)
-	@$(MAKE) --no-print-directory opensbi-testdev
-	@mkdir -p $(OPENSBI_LOGS)
-	@p=0 f=0 s=0; \
-	$(opensbi_link_check); \
-	$(MAKE) --no-print-directory check-pmu FW_DYNAMIC=$(OPENSBI_FW_DYNAMIC) \
-		PMU_APPEND=$(OPENSBI_PMU_APPEND) PMU_LOGS=$(OPENSBI_LOGS) \
-		| tee $(OPENSBI_LOGS)/pmu.out; \
-	$(call opensbi_add,$(OPENSBI_LOGS)/pmu.out); \
-	n=0; for l in $(OPENSBI_LOGS)/pmu-*.log; do \
-		grep -qaE 'Platform PMU Device *: tally-pmu' $$l || n=$$((n + 1)); \
-	done; \
-	if [ $$n = 0 ]; then \
-		echo "ok - opensbi boot banners name the tally-pmu device"; p=$$((p + 1)); \
-	else \
-		echo "FAIL - opensbi: $$n payload logs lack the tally-pmu banner line"; f=$$((f + 1)); \
-	fi; \
-	$(MAKE) --no-print-directory check-pmu \
-		FW_DYNAMIC=$(OPENSBI_TD_OUT)/fw_dynamic.bin \
-		RUNS="$(OPENSBI_TD_RUNS)" \
-		PMU_APPEND="$(OPENSBI_TD_APPEND)" \
-		PMU_LOGS=$(OPENSBI_LOGS)/testdev | tee $(OPENSBI_LOGS)/pmu-testdev.out; \
-	$(call opensbi_add,$(OPENSBI_LOGS)/pmu-testdev.out); \
-	if grep -qaE 'Platform PMU Device *: tally-testdev' $(OPENSBI_LOGS)/testdev/pmu-*.log; then \
-		echo "ok - opensbi: the test platform's PMU device is registered"; p=$$((p + 1)); \
-	else \
-		echo "FAIL - opensbi: the testdev boot banner lacks tally-testdev"; f=$$((f + 1)); \
-	fi; \
-	if $(OPENSBI_HAS_SSE); then \
-		$(MAKE) --no-print-directory check-sbi FW_DYNAMIC=$(OPENSBI_FW_DYNAMIC) \
-			RUNS=fw-dynamic-icount \
-			SBI_APPEND='$(OPENSBI_SSE_APPEND)' \
-			SBI_LOGS=$(OPENSBI_LOGS)/sbi | tee $(OPENSBI_LOGS)/sbi-sse.out; \
-		$(call opensbi_add,$(OPENSBI_LOGS)/sbi-sse.out); \
-	else \
-		echo "SKIP - opensbi: SBI payload's SSE group (OpenSBI $(OPENSBI_VER) has only the draft SSE, no hart_unmask)"; \
-		s=$$((s + 1)); \
-	fi; \
-	$(MAKE) --no-print-directory check-linux FW_DYNAMIC=$(OPENSBI_FW_DYNAMIC) \
-		LINUX_TEST_LOGS=$(OPENSBI_LOGS)/linux | tee $(OPENSBI_LOGS)/linux.out; \
-	$(call opensbi_add,$(OPENSBI_LOGS)/linux.out); \
-	if [ $$s -gt 0 ]; then \
-		echo "opensbi: $$p passed, $$f failed, $$s skipped"; \
-	else \
-		echo "opensbi: $$p passed, $$f failed"; \
-	fi; \
-	[ $$f = 0 ]
-
 endif
 
-.PHONY: opensbi opensbi-testdev check-opensbi
+.PHONY: opensbi opensbi-testdev

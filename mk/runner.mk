@@ -22,6 +22,13 @@
 #	RUN_LOGS.<suite>   where logs go (default $(BUILD)/test-logs)
 #	RUN_REPORT.<suite> a command printing something from the logs before
 #	                   the suite's closing line (e.g. sampling's profile)
+#	RUN_CMD.<suite>    what runs a run, when it is more than booting one
+#	                   payload (default scripts/run-payload.sh): called as
+#	                   RUN_CMD --brief --name <suite>-<name> --log-dir D,
+#	                   then RUN_ARGS and the run's own words; it writes
+#	                   D/<suite>-<name>.result and prints as run-payload.sh
+#	                   --brief does (e.g. tests/boot/run.sh, whose runs
+#	                   add checks on the boot logs)
 #
 # This makes, for every suite:
 #
@@ -49,7 +56,7 @@ run_logs	= $(or $(RUN_LOGS.$(1)),$(BUILD)/test-logs)
 # $(call run_rule,SUITE,NAME)
 define run_rule
 check-$(1)/$(2): $$(RUN_DEPS.$(1)) $$(RUN_DEPS.$(1).$(2)) $$(filter %.dtb,$$(RUN.$(1).$(2)))
-	@QEMU=$$(QEMU) $$(RUN_PAYLOAD) --brief --name $(1)-$(2) \
+	@QEMU=$$(QEMU) $$(or $$(RUN_CMD.$(1)),$$(RUN_PAYLOAD)) --brief --name $(1)-$(2) \
 		--log-dir $$(call run_logs,$(1)) \
 		$$(RUN_ARGS.$(1)) $$(RUN.$(1).$(2)) \
 		$$(if $$(filter $$@,$$(MAKECMDGOALS)),,|| true)

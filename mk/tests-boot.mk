@@ -1,17 +1,24 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Suite `boot` (tests/boot/run.sh): the boot images and what the firmware
-# does with an unusual device tree.
+# does with an unusual device tree. Its runs (RUN.boot.* below):
+#   test-symbols    the test machinery's symbols in the FW_TEST=1 image and
+#                   none of them in the production one
 #   fw-payload      fw_payload with the SBI suite linked in (no -kernel)
 #   fw-payload-linux  build/firmware/fw_payload.bin with the kernel of
 #                   `make linux` (skipped without one): Linux starts, brings
 #                   up its harts and, with no root file system, panics
 #                   (panic=-1 and -no-reboot end the run)
 #   fw-jump-fdt     fw_jump built with FW_JUMP_FDT_ADDR: the DT moves there
+#   fw-dynamic-elf  fw_dynamic.elf as -bios, loaded where it is linked
+#   relocated       loaded 16 MiB above its link address: it relocates
 #   no-clint        a DT without CLINT/MSWI: a boot message, one hart served
+#   test-word-not, test-word-mid  tally.test only as a whole bootargs word
 #   no-console      a DT without a console: silent, and the payload passes
 #   stdout-other    stdout-path naming a non-UART: message, first UART used
-#   no-room         next stage inside the harts' state: a clear refusal
-#   boot-hart-off   the boot hart disabled in the DT: a clear refusal
+#   harts-high, harts-high-sbi  the harts' areas in a region at the top of
+#                   RAM when the next stage or the DT follows the image
+#   no-room         no room anywhere for the harts' state: a clear refusal
+#   hart-off        the boot hart disabled in the DT: a clear refusal
 #   harts-512       QEMU virt's maximum of 512 harts (fw_jump), each
 #                   started through HSM (tests/harts)
 #   harts-sparse-512  512 harts of which the DT names 177, ids up to 511
@@ -23,7 +30,8 @@
 #   spike           the SBI suite on QEMU spike: HTIF console, SRST shutdown
 #                   through HTIF (lib/utils/serial/htif.c)
 #
-#   make check-boot       ends with "boot: N passed, N failed"
+#   make check-boot             every run; ends with "boot: N passed, N failed"
+#   make check-boot/<run>       one run, e.g. make check-boot/spike
 
 include $(TOP)/tests/payload/payload.mk
 $(eval $(call payload_program,harts,$(TOP)/tests/harts))
@@ -91,14 +99,42 @@ BOOT_PROD_ELF	:= $(BUILD)/firmware/fw_dynamic.elf
 boot-prod-elf:
 	@$(MAKE) --no-print-directory FW_TEST=0 FW_PAYLOAD_PATH= $(BOOT_PROD_ELF)
 
-check-boot: $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) $(QEMU) boot-prod-elf ## boot images and device-tree corner cases, QEMU sifive_u and spike
-	@QEMU=$(QEMU) FW_DYNAMIC=$(FW_DYNAMIC) FW_JUMP=$(FW_JUMP) \
-		FW_PROD_ELF=$(BOOT_PROD_ELF) NM=$(CROSS_COMPILE)nm \
-		BOOT_OUT=$(BOOT_OUT) LOG_DIR=$(BOOT_LOGS) SBI_PAYLOAD=$(BOOT_SBI) \
-		HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) PMU_PAYLOAD=$(BOOT_PMU) \
-		DTB_DIR=$(BUILD)/dts \
-		BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) FW_PAYLOAD_LINUX=$(BOOT_LINUX) \
-		$(TOP)/tests/boot/run.sh
+# The runs (mk/runner.mk; tests/boot/run.sh has one function per run):
+# make check-boot/harts-512 runs one, make -j2 check-boot two at a time.
+RUN_CMD.boot	= FW_DYNAMIC=$(FW_DYNAMIC) FW_JUMP=$(FW_JUMP) \
+		  FW_PROD_ELF=$(BOOT_PROD_ELF) NM=$(CROSS_COMPILE)nm \
+		  BOOT_OUT=$(BOOT_OUT) SBI_PAYLOAD=$(BOOT_SBI) \
+		  HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) PMU_PAYLOAD=$(BOOT_PMU) \
+		  DTB_DIR=$(BUILD)/dts BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) \
+		  FW_PAYLOAD_LINUX=$(BOOT_LINUX) $(TOP)/tests/boot/run.sh
+RUN_DEPS.boot	= $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) \
+		  $(BOOT_LINUX) $(harts_PAYLOAD_ELF) $(BOOT_PMU) $(BOOT_DTBS) \
+		  $(QEMU) $(TOP)/tests/boot/run.sh
+RUN_LOGS.boot	= $(BOOT_LOGS)
+RUN_DEPS.boot.test-symbols = boot-prod-elf
+RUN.boot.test-symbols	= test-symbols
+RUN.boot.fw-payload	= fw-payload
+RUN.boot.fw-payload-linux = fw-payload-linux
+RUN.boot.fw-jump-fdt	= fw-jump-fdt
+RUN.boot.fw-dynamic-elf	= fw-dynamic-elf
+RUN.boot.relocated	= relocated
+RUN.boot.no-clint	= no-clint
+RUN.boot.test-word-not	= test-word-not
+RUN.boot.test-word-mid	= test-word-mid
+RUN.boot.no-console	= no-console
+RUN.boot.stdout-other	= stdout-other
+RUN.boot.harts-high	= harts-high
+RUN.boot.harts-high-sbi	= harts-high-sbi
+RUN.boot.no-room	= no-room
+RUN.boot.hart-off	= hart-off
+RUN.boot.harts-512	= harts-512
+RUN.boot.harts-sparse-512 = harts-sparse-512
+RUN.boot.sifive-u-dynamic = sifive-u dynamic
+RUN.boot.sifive-u-jump	= sifive-u jump
+RUN.boot.sifive-u-pmu	= sifive-u-pmu
+RUN.boot.spike		= spike
+
+check-boot: ## boot images and device-tree corner cases, QEMU sifive_u and spike
 
 .PHONY: check-boot boot-prod-elf
 .SECONDARY: $(BOOT_IMAGES:.bin=.elf)

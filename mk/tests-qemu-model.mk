@@ -40,30 +40,24 @@ $(QM_OUT)/tlb.elf: $(QM_SRC)/tlb.S
 
 qemu-model-tests: $(QM_ELFS) ## build the QEMU model test payloads
 
-# Each test and props.sh is a make target of its own (make -j runs them side
-# by side), its output in $(QM_LOGS)/<test>.log, printed in one write.
+# Each test and props.sh is a run of the run table (mk/runner.mk), run by
+# tests/qemu-model/run.sh: make check-qemu-model/pdis runs one, make -j2
+# two at a time; logs in $(QM_LOGS)/qemu-model-<test>.log.
 QM_LOGS		:= $(BUILD)/test-logs/qemu-model
 QM_QEMU		:= $(if $(filter command line,$(origin QEMU)),,qemu)
-qm_show		= printf '%s\n' "--- $(1)" "$$(cat $(QM_LOGS)/$(1).log)"
+RUN_CMD.qemu-model = QM_SRC=$(QM_SRC) QM_OUT=$(QM_OUT) QM_CPU=$(QM_CPU) \
+		  $(QM_SRC)/run.sh
+RUN_DEPS.qemu-model = $(QM_QEMU) $(QM_SRC)/run.sh
+RUN_LOGS.qemu-model = $(QM_LOGS)
+$(foreach t,$(QM_TESTS),$(eval RUN.qemu-model.$(t) = $(t))\
+	$(eval RUN_DEPS.qemu-model.$(t) = $(QM_OUT)/$(t).elf))
+RUN.qemu-model.props = props
+RUN_DEPS.qemu-model.props = $(QM_SRC)/props.sh
 
-check-qemu-model/%: $(QM_OUT)/%.elf $(QM_QEMU)
-	@mkdir -p $(QM_LOGS); \
-	case $* in smp*) smp=2 ;; *) smp=1 ;; esac; \
-	extra=$$(sed -n 's/.*QM_CPU_EXTRA: *//p' $(QM_SRC)/test-$*.c); \
-	QEMU=$(QEMU) $(TOP)/scripts/qemu-run.sh --bios $< \
-		--cpu $(QM_CPU)$${extra:+,$$extra} --smp $$smp --mem 256M \
-		--icount --timeout 60 >$(QM_LOGS)/$*.log 2>&1; \
-	$(call qm_show,$*)
+check-qemu-model: ## QEMU CPU model tests
 
-check-qemu-model/props: $(QM_QEMU)
-	@mkdir -p $(QM_LOGS); $(QM_SRC)/props.sh $(QEMU) >$(QM_LOGS)/props.log 2>&1; \
-	$(call qm_show,props)
+.PHONY: qemu-model-tests
 
-check-qemu-model: $(addprefix check-qemu-model/,$(QM_TESTS) props) ## QEMU CPU model tests
-	@$(TOP)/scripts/sum-results.sh --name qemu-model \
-		$(patsubst %,$(QM_LOGS)/%.log,$(QM_TESTS) props)
-
-.PHONY: qemu-model-tests check-qemu-model check-qemu-model/props
 
 # Guest speed (docs/qemu-model.md, docs/performance.md; `make bench` runs
 # it too): this QEMU against Debian's (/usr/bin, unpatched 10.0.2, from

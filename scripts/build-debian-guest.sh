@@ -16,7 +16,9 @@
 #   Image            the kernel (/boot/vmlinux-*: a raw Image with EFI stub)
 #   root/            the unpacked packages
 #   versions         package=version of every package unpacked
-# key = SHA-256 of the resolved versions and this script. The index is
+# key = SHA-256 of the resolved versions and this script; fetched and
+# unpacked in a temporary directory, renamed into place under a lock
+# (scripts/lib/cache.sh). The index is
 # refreshed when older than a day (DEBIAN_GUEST_UPDATE=1: now); a cached
 # guest is used as it is when the archive cannot be reached.
 #
@@ -39,6 +41,7 @@ SOURCES=/etc/apt/sources.list.d/debian.sources
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
 . "$TOP/scripts/lib/apt-sources.sh"
+. "$TOP/scripts/lib/cache.sh"
 
 log() { printf '[debian] %s\n' "$*" >&2; }
 die() { printf '[debian] error: %s\n' "$*" >&2; exit 1; }
@@ -83,16 +86,19 @@ closure() {
 		LC_ALL=C sort
 }
 
+# fetch WORK LIST: the packages of LIST (package=version lines)
+# downloaded and unpacked into WORK/entry (cache_fill)
 fetch() {
-	local out=$1 tmp
+	local tmp=$1/entry lock pv p v deb n=0 img
 	log "downloading ${PKGS[*]} and their dependencies"
+	# one apt-get at a time in the private apt directory
+	exec {lock}>"$APT/.lock"
+	flock "$lock"
 	apt-get "${apt_opts[@]}" -y --download-only install "${PKGS[@]}" \
 		>"$APT/download.log" 2>&1 ||
 		{ tail -20 "$APT/download.log" >&2; die "download failed"; }
-	rm -rf "$DIR"/.tmp-*
-	tmp=$(mktemp -d "$DIR/.tmp-XXXXXX")
+	exec {lock}>&-
 	mkdir -p "$tmp/root"
-	local pv p v deb n=0
 	while IFS= read -r pv; do
 		p=${pv%%=*} v=${pv#*=}
 		deb=$(ls "$APT/archives/${p}_${v//:/%3a}_"*.deb 2>/dev/null | head -1)
@@ -101,12 +107,10 @@ fetch() {
 		n=$((n + 1))
 	done <"$2"
 	log "unpacked $n packages"
-	local img
 	img=$(ls "$tmp"/root/boot/vmlinux-* 2>/dev/null | head -1)
 	[ -n "$img" ] || die "linux-image has no /boot/vmlinux-*"
 	cp "$img" "$tmp/Image"
 	cp "$2" "$tmp/versions"
-	mv "$tmp" "$out"
 }
 
 # The guest directory: resolved, fetched and unpacked, or cached.
@@ -124,13 +128,8 @@ guest_dir() {
 		echo "$key"
 		return
 	fi
-	key=$({ cat "$list" "$0"; } | sha256sum | cut -c1-16)
-	if [ ! -f "$DIR/guest-$key/Image" ]; then
-		exec 9>"$DIR/.lock"
-		flock 9
-		[ -f "$DIR/guest-$key/Image" ] || fetch "$DIR/guest-$key" "$list"
-		exec 9>&-
-	fi
+	key=$({ cat "$list" "$0"; } | cache_key)
+	cache_fill "$DIR/guest-$key" Image fetch "$list"
 	rm -f "$list"
 	echo "$DIR/guest-$key"
 }
@@ -175,7 +174,7 @@ initramfs() {
 		cat "$0" "$TOP/linux/initramfs/init" "$TOP/linux/debian/init" \
 			"$TOP"/linux/initramfs/*.sh
 		cat "$BUILD/linux/workloads/key"
-	} | sha256sum | cut -c1-16)
+	} | cache_key)
 	if [ -f "$OUT/initramfs.cpio.gz" ] && [ "$(cat "$work/key" 2>/dev/null)" = "$key" ]; then
 		log "up to date: $OUT/initramfs.cpio.gz"
 		return 0
@@ -245,7 +244,7 @@ main() {
 	*) die "usage: build-debian-guest.sh [build|key]" ;;
 	esac
 	log "guest: $g ($(grep -E '^(linux-image-[0-9]|linux-perf|busybox-static)' "$g/versions" | tr '\n' ' '))"
-	ln -sfn "$g/Image" "$OUT/Image"
+	cache_link "$g/Image" "$OUT/Image"
 	cp "$g/versions" "$OUT/versions"
 	initramfs "$g"
 }

@@ -20,6 +20,8 @@ export TOP BUILD CACHE CROSS_COMPILE
 OUT=$BUILD/linux/initramfs.cpio.gz
 WORK=$BUILD/linux/initramfs
 
+. "$TOP/scripts/lib/cache.sh"
+
 log() { printf '[initramfs] %s\n' "$*" >&2; }
 die() { printf '[initramfs] error: %s\n' "$*" >&2; exit 1; }
 
@@ -40,7 +42,7 @@ key=$({
 	for f in "$TOP"/linux/initramfs/*; do
 		echo "== $f"; cat "$f"
 	done
-} | sha256sum | cut -c1-16)
+} | cache_key)
 if [ -f "$OUT" ] && [ "$(cat "$WORK/key" 2>/dev/null)" = "$key" ]; then
 	log "up to date: $OUT"
 	exit 0

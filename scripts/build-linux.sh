@@ -11,11 +11,17 @@
 # Cache ($CACHE/linux/):
 #   src-<key>/     pristine linux-source-6.12 + linux/patches/*.patch; key =
 #                  tarball name, size and package version, the patches, and
-#                  SRC_RECIPE below. Shared with scripts/build-perf.sh.
+#                  SRC_RECIPE below. Shared with scripts/build-perf.sh. The
+#                  tarball is unpacked once, into the entry without patches
+#                  (the stock kernel's); a patched tree starts as a copy of
+#                  that in hard links (patch replaces a file it changes, so
+#                  the pristine tree stays as it is).
 #   kernel-<key>/  Image, vmlinux, config, System.map, build.log; key = source
 #                  key, fragment, this script, cross compiler version.
-# Both are produced in a temporary directory and renamed into place, under a
-# lock, so concurrent or interrupted builds never leave a half-built entry.
+# scripts/lib/cache.sh produces both in a temporary directory and renames
+# them into place, under a lock per entry, so concurrent or interrupted
+# builds never leave a half-built entry, and the two kernels can build side
+# by side.
 #
 # Environment (defaults match mk/config.mk): TOP BUILD CACHE JOBS
 # CROSS_COMPILE LINUX_TARBALL. A variant kernel (own source and kernel keys)
@@ -37,10 +43,10 @@ SKIP_PATCHES=${LINUX_SKIP_PATCHES:-}
 LINK_DIR=${LINUX_LINK_DIR:-$BUILD/linux}
 # Bump when the way the source tree is prepared changes.
 SRC_RECIPE=1
+. "$TOP/scripts/lib/cache.sh"
 
 log() { printf '[linux] %s\n' "$*" >&2; }
 die() { printf '[linux] error: %s\n' "$*" >&2; exit 1; }
-hash_stream() { sha256sum | cut -c1-16; }
 
 patches() {
 	local p
@@ -50,15 +56,20 @@ patches() {
 	done
 }
 
-src_key() {
+# src_key_of PATCH...: the key of the tree with those patches applied
+src_key_of() {
+	local p
 	[ -f "$LINUX_TARBALL" ] || die "no $LINUX_TARBALL (run make deps)"
 	{
 		echo "recipe $SRC_RECIPE"
 		echo "tarball $(basename "$LINUX_TARBALL") $(stat -c %s "$LINUX_TARBALL")"
 		echo "package $(dpkg-query -W -f='${Version}' "$LINUX_PKG" 2>/dev/null || echo none)"
-		for p in $(patches); do echo "patch $(basename "$p")"; cat "$p"; done
-	} | hash_stream
+		for p in "$@"; do echo "patch $(basename "$p")"; cat "$p"; done
+	} | cache_key
 }
+
+# shellcheck disable=SC2046 # patch paths have no blanks
+src_key() { src_key_of $(patches); }
 
 cc_version() {
 	"${CROSS_COMPILE}gcc" --version 2>/dev/null | head -1 ||
@@ -70,41 +81,40 @@ kernel_key() {
 		echo "src $(src_key)"
 		echo "cc $(cc_version)"
 		cat "$FRAGMENT" "$0"
-	} | hash_stream
+	} | cache_key
 }
 
-# Run "$@" holding an exclusive lock named $1 under $CACHE/linux.
-with_lock() {
-	local name=$1; shift
-	mkdir -p "$CACHE/linux"
-	exec 9>"$CACHE/linux/.lock-$name"
-	flock 9
-	"$@"
-	exec 9>&-
-}
-
-# Unpack and patch the source tree if the cache does not have it yet.
-prepare_source() {
-	local dir=$1 tmp p
-	[ -d "$dir" ] && return 0
-	rm -rf "$CACHE"/linux/.tmp-src-*	# failed earlier attempts (we hold the lock)
-	tmp=$(mktemp -d "$CACHE/linux/.tmp-src-XXXXXX")
+# unpack_source WORK: the tarball's tree into WORK/entry (cache_fill)
+unpack_source() {
 	log "unpacking $(basename "$LINUX_TARBALL")"
-	tar -xJf "$LINUX_TARBALL" -C "$tmp"
-	[ -f "$tmp/$LINUX_PKG/Makefile" ] || die "unexpected tarball layout"
+	tar -xJf "$LINUX_TARBALL" -C "$1"
+	[ -f "$1/$LINUX_PKG/Makefile" ] || die "unexpected tarball layout"
+	mv "$1/$LINUX_PKG" "$1/entry"
+}
+
+# prepare_source WORK: the patched tree into WORK/entry (cache_fill), a
+# copy in hard links of the tree without patches
+prepare_source() {
+	local work=$1 pristine p
+	pristine=$CACHE/linux/src-$(src_key_of)
+	cache_fill "$pristine" Makefile unpack_source
+	log "linking $(basename "$pristine") into a tree to patch"
+	cp -al "$pristine" "$work/entry"
 	for p in $(patches); do
 		log "applying $(basename "$p")"
-		patch -d "$tmp/$LINUX_PKG" -p1 --batch --forward --quiet <"$p" ||
+		patch -d "$work/entry" -p1 --batch --forward --quiet <"$p" ||
 			die "patch $(basename "$p") does not apply"
 	done
-	mv "$tmp/$LINUX_PKG" "$dir"
-	rm -rf "$tmp"
 }
 
 source_dir() {
 	local dir
 	dir=$CACHE/linux/src-$(src_key)
-	[ -d "$dir" ] || with_lock src prepare_source "$dir"
+	if [ -n "$(patches)" ]; then
+		cache_fill "$dir" Makefile prepare_source
+	else
+		cache_fill "$dir" Makefile unpack_source
+	fi
 	echo "$dir"
 }
 
@@ -143,13 +153,11 @@ check_config() {
 	}' "$known" "$frag" "$cfg" >&2
 }
 
+# build_kernel WORK SRC: the kernel's files into WORK/entry (cache_fill)
 build_kernel() {
-	local out=$1 src=$2 tmp obj blog
-	[ -f "$out/Image" ] && return 0
-	rm -rf "$CACHE"/linux/.tmp-kernel-*	# failed earlier attempts (we hold the lock)
-	tmp=$(mktemp -d "$CACHE/linux/.tmp-kernel-XXXXXX")
+	local tmp=$1 src=$2 obj blog
 	obj=$tmp/obj blog=$tmp/build.log
-	mkdir -p "$obj" "$tmp/out"
+	mkdir -p "$obj" "$tmp/entry"
 	local kmake=(make -C "$src" O="$obj" ARCH=riscv CROSS_COMPILE="$CROSS_COMPILE")
 	log "configuring (tinyconfig + linux/kernel.config), log: $blog"
 	{
@@ -164,20 +172,17 @@ build_kernel() {
 	"${kmake[@]}" -j"$JOBS" Image >>"$blog" 2>&1 ||
 		{ tail -40 "$blog" >&2; die "kernel build failed (log: $blog)"; }
 	log "built in $((SECONDS - t0)) s"
-	cp "$obj/arch/riscv/boot/Image" "$obj/vmlinux" "$obj/System.map" "$tmp/out/"
-	cp "$obj/.config" "$tmp/out/config"
-	cp "$blog" "$tmp/out/build.log"
-	mv "$tmp/out" "$out"
-	rm -rf "$tmp"
+	cp "$obj/arch/riscv/boot/Image" "$obj/vmlinux" "$obj/System.map" "$tmp/entry/"
+	cp "$obj/.config" "$tmp/entry/config"
+	cp "$blog" "$tmp/entry/build.log"
 }
 
 link_outputs() {
 	local out=$1
-	mkdir -p "$LINK_DIR"
-	ln -sfn "$out/Image" "$LINK_DIR/Image"
-	ln -sfn "$out/vmlinux" "$LINK_DIR/vmlinux"
-	ln -sfn "$out/config" "$LINK_DIR/kernel.config"
-	ln -sfn "$out/System.map" "$LINK_DIR/System.map"
+	cache_link "$out/Image" "$LINK_DIR/Image"
+	cache_link "$out/vmlinux" "$LINK_DIR/vmlinux"
+	cache_link "$out/config" "$LINK_DIR/kernel.config"
+	cache_link "$out/System.map" "$LINK_DIR/System.map"
 }
 
 main() {
@@ -193,8 +198,7 @@ main() {
 			log "cached: $out"
 		else
 			src=$(source_dir)
-			with_lock kernel build_kernel "$out" "$src"
-			[ -f "$out/Image" ] || die "no Image in $out"
+			cache_fill "$out" Image build_kernel "$src"
 		fi
 		link_outputs "$out"
 		log "Image: $LINK_DIR/Image ($(stat -L -c %s "$LINK_DIR/Image") bytes)"

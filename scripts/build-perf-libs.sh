@@ -26,8 +26,9 @@
 #
 # Cache: $CACHE/linux/perf-libs-<key>/{include,lib,lib/pkgconfig,build.log};
 # key = SHA-256 of the verified orig tarballs, of the files of the
-# libtraceevent tree, of this script and of the cross compiler. Built in a
-# temporary directory, renamed into place under a lock.
+# libtraceevent tree (tools/lib/traceevent/), of this script and of the
+# cross compiler. Built in a temporary directory, renamed into place under
+# a lock (scripts/lib/cache.sh).
 #
 # Linking: perf's Makefile.config, on a -static link, adds `-lelf -lz
 # -llzma -lbz2 -lzstd -ldl` after `-ldw`; elfutils 0.188's libdw.a
@@ -64,6 +65,7 @@ TARBALLS=("$ZLIB_TARBALL" "$BZIP2_TARBALL" "$XZ_TARBALL" "$ZSTD_TARBALL"
 	"$ELFUTILS_TARBALL")
 # the kernel tree's parts scripts/deps.sh extracted from linux-source-6.1
 TRACEEVENT_TREE=${TRACEEVENT_TREE:-$SRC_CACHE/traceevent-linux-6.1/linux-source-6.1}
+. "$TOP/scripts/lib/cache.sh"
 
 log() { printf '[perf-libs] %s\n' "$*" >&2; }
 die() { printf '[perf-libs] error: %s\n' "$*" >&2; exit 1; }
@@ -75,9 +77,11 @@ key() {
 	done
 	{
 		for t in "${TARBALLS[@]}"; do sha256sum <"$t"; done
+		(cd "$TRACEEVENT_TREE" && find tools/lib/traceevent -type f |
+			LC_ALL=C sort | xargs sha256sum)
 		"$CC" --version | head -1
 		cat "$0"
-	} | sha256sum | cut -c1-16
+	} | cache_key
 }
 
 # unpack TARBALL DIR: extract into DIR, print the one top directory made
@@ -187,15 +191,13 @@ Cflags: -I\${includedir}${5:+ $5}
 EOF
 }
 
+# build WORK: the prefix (include, lib) into WORK/entry (cache_fill)
 build() {
-	local out=$1 tmp blog t0=$SECONDS tever
-	[ -f "$out/lib/libdw_core.a" ] && return 0
+	local tmp=$1 blog t0=$SECONDS tever
 	tever=$(traceevent_version)
 	[ -n "$tever" ] || die "no EP_VERSION in $TRACEEVENT_TREE/tools/lib/traceevent/Makefile"
-	rm -rf "$CACHE"/linux/.tmp-perf-libs-*	# failed earlier attempts (we hold the lock)
-	tmp=$(mktemp -d "$CACHE/linux/.tmp-perf-libs-XXXXXX")
 	blog=$tmp/build.log
-	OUTDIR=$tmp/out
+	OUTDIR=$tmp/entry
 	mkdir -p "$OUTDIR/include" "$OUTDIR/lib/pkgconfig"
 	log "building static zlib, bzip2, liblzma, libzstd, libelf, libdw, libtraceevent $tever for $HOST, log: $blog"
 	{
@@ -219,8 +221,6 @@ build() {
 		"-ltraceevent" "-I\${includedir}/traceevent"
 	log "$(grep '^libtraceevent built in' "$blog")"
 	cp "$blog" "$OUTDIR/"
-	mv "$OUTDIR" "$out"
-	rm -rf "$tmp"
 	log "built in $((SECONDS - t0)) s"
 }
 
@@ -230,11 +230,5 @@ key) echo "$OUT"; exit 0 ;;
 build) ;;
 *) die "usage: build-perf-libs.sh [build|key]" ;;
 esac
-if [ ! -f "$OUT/lib/libdw_core.a" ]; then
-	mkdir -p "$CACHE/linux"
-	exec 9>"$CACHE/linux/.lock-perf-libs"
-	flock 9
-	build "$OUT"
-	exec 9>&-
-fi
+cache_fill "$OUT" lib/libdw_core.a build
 echo "$OUT"

@@ -8,8 +8,9 @@
 #
 # Cache: $CACHE/linux/perf-<key>/{perf,build.log}, key = the source tree key
 # (tarball, package version, patches), the libraries' build, the event
-# files in linux/pmu-events/, this script and the cross compiler. Built out
-# of tree in a temporary directory, renamed into place under a lock.
+# files in linux/pmu-events/, the patches in linux/perf-patches/, this
+# script and the cross compiler. Built out of tree in a temporary directory,
+# renamed into place under a lock (scripts/lib/cache.sh).
 #
 # Optional libraries: static libelf and libdw with their compression
 # libraries (scripts/build-perf-libs.sh), so perf report names the
@@ -41,6 +42,7 @@ CACHE=${CACHE:-${TALLY_CACHE:-$HOME/.cache/tally}}
 JOBS=${JOBS:-$(nproc)}
 CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
 export TOP BUILD CACHE JOBS CROSS_COMPILE
+. "$TOP/scripts/lib/cache.sh"
 
 log() { printf '[perf] %s\n' "$*" >&2; }
 die() { printf '[perf] error: %s\n' "$*" >&2; exit 1; }
@@ -56,7 +58,7 @@ KEY=$({
 	cat "$0"
 	(cd "$EVENTS" && find . -type f | LC_ALL=C sort | xargs sha256sum)
 	cat "$PATCHES"/*.patch
-} | sha256sum | cut -c1-16)
+} | cache_key)
 OUT=$CACHE/linux/perf-$KEY
 
 PERF_FLAGS=(
@@ -94,13 +96,11 @@ tree() {
 	done
 }
 
+# build WORK: perf and its build log into WORK/entry (cache_fill)
 build() {
-	[ -x "$OUT/perf" ] && return 0
-	local tmp obj blog t0=$SECONDS
-	rm -rf "$CACHE"/linux/.tmp-perf-*	# failed earlier attempts (we hold the lock)
-	tmp=$(mktemp -d "$CACHE/linux/.tmp-perf-XXXXXX")
+	local tmp=$1 obj blog t0=$SECONDS
 	obj=$tmp/obj blog=$tmp/build.log
-	mkdir -p "$obj" "$tmp/out"
+	mkdir -p "$obj" "$tmp/entry"
 	tree "$tmp/src"
 	log "building static perf with $JOBS jobs, log: $blog"
 	# The explicit target: a plain `make` also links dlfilters, which
@@ -123,9 +123,7 @@ build() {
 		die "perf was built without libtraceevent (log: $blog)"
 	! "${CROSS_COMPILE}readelf" -l "$obj/perf" | grep -q INTERP ||
 		die "perf is not a static binary"
-	cp "$obj/perf" "$blog" "$tmp/out/"
-	mv "$tmp/out" "$OUT"
-	rm -rf "$tmp"
+	cp "$obj/perf" "$blog" "$tmp/entry/"
 }
 
 case ${1:-build} in
@@ -137,11 +135,7 @@ if [ -x "$OUT/perf" ]; then
 	log "cached: $OUT"
 else
 	"$TOP/scripts/build-perf-libs.sh" >/dev/null
-	exec 9>"$CACHE/linux/.lock-perf"
-	flock 9
-	build
-	exec 9>&-
+	cache_fill "$OUT" perf build
 fi
-mkdir -p "$BUILD/linux"
-ln -sfn "$OUT/perf" "$BUILD/linux/perf"
+cache_link "$OUT/perf" "$BUILD/linux/perf"
 log "perf: $BUILD/linux/perf"

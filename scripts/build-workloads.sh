@@ -20,6 +20,8 @@ WORK=$BUILD/linux/workloads
 CFLAGS=(-static -O2 -Wall -Wextra -Werror -fno-omit-frame-pointer
 	-fasynchronous-unwind-tables)
 
+. "$TOP/scripts/lib/cache.sh"
+
 log() { printf '[workloads] %s\n' "$*" >&2; }
 die() { printf '[workloads] error: %s\n' "$*" >&2; exit 1; }
 
@@ -27,7 +29,7 @@ key=$({
 	"${CROSS_COMPILE}gcc" --version | head -1
 	cat "$0"
 	for f in "$TOP"/linux/workloads/*.c; do echo "== $f"; cat "$f"; done
-} | sha256sum | cut -c1-16)
+} | cache_key)
 [ "$(cat "$WORK/key" 2>/dev/null)" = "$key" ] && exit 0
 
 rm -rf "$WORK"

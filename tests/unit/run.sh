@@ -5,7 +5,8 @@
 # outside symbols but the host interface and memset/memcpy/memcmp (and, on
 # RV32, the firmware's 64-bit shift helpers), then run the host test binary;
 # print one combined "N passed, N failed" line. Also the bench check's
-# host-only test (tests/bench/pathcheck_test.py).
+# host-only test (tests/bench/pathcheck_test.py) and the build cache's
+# (tests/unit/cache_test.sh, scripts/lib/cache.sh).
 #
 # usage: run.sh UNIT_BIN RV64_BUILD_DIR TOP OBJ...
 set -u
@@ -82,5 +83,7 @@ part "$out/unit.log" "unit test binary" "$bin"
 part "$out/pathcheck.log" "bench check test" \
 	"${PYTHON:-/usr/bin/python3}" "$top/tests/bench/pathcheck_test.py" \
 	"$top/docs/performance.md"
+# the build cache library (scripts/lib/cache.sh) in a throwaway directory
+part "$out/cache.log" "build cache test" "$top/tests/unit/cache_test.sh" "$top"
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]
