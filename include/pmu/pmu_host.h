@@ -55,6 +55,42 @@ void pmu_host_csr_set(unsigned int csr, unsigned long bits);
  */
 void pmu_host_csr_clear(unsigned int csr, unsigned long bits);
 
+/*
+ * Hardware counter hooks: the points where the core changes what a
+ * platform PMU device (OpenSBI's struct sbi_pmu_device) must follow. Only
+ * SBI calls reach them: resets, HSM and suspend do not. Optional: the
+ * weak defaults do nothing, and an inline host (the Tally firmware, which
+ * has no such device) defines them empty so that they cost nothing.
+ */
+
+/**
+ * pmu_host_hw_bind() - config_matching bound hardware counter @idx
+ * @h: the calling hart
+ * @idx: counter index (0 cycle, 2 instret, 3.. mhpmcounter)
+ * @flags: the config_matching flags (filter bits, AUTO_START)
+ *
+ * Called before the counter's event is written; with AUTO_START the
+ * counter starts right after, without pmu_host_hw_start().
+ */
+void pmu_host_hw_bind(struct pmu_hart *h, unsigned int idx,
+		      unsigned long flags);
+
+/**
+ * pmu_host_hw_start() - an SBI start is about to let @bits count
+ * @h: the calling hart
+ * @bits: hardware counters (by index) that were stopped and now start;
+ *	  may be 0
+ */
+void pmu_host_hw_start(struct pmu_hart *h, uint32_t bits);
+
+/**
+ * pmu_host_hw_stop() - an SBI stop has just stopped @bits
+ * @h: the calling hart
+ * @bits: hardware counters (by index) that were started and now
+ *	  stopped; may be 0
+ */
+void pmu_host_hw_stop(struct pmu_hart *h, uint32_t bits);
+
 #endif /* PMU_HOST_INLINE_H */
 
 /**

@@ -276,7 +276,7 @@ MUTANTS = [
       "if (!pmu_fw_stop(h, pmu_fw_bits(plat, run)))\n\t\treturn pmu_ctr_stop_platform(h, base, set, run, flags);",
       "pmu_fw_stop(h, pmu_fw_bits(plat, run));"),
     M("pmu_counters.c", "stop does not inhibit hardware counters",
-      "pmu_hw_stop((uint32_t)(run & h->plat->hw_mask));\n\tif (flags)", "if (flags)"),
+      "pmu_hw_stop((uint32_t)(run & h->plat->hw_mask));\n\tpmu_host_hw_stop", "pmu_host_hw_stop"),
     M("pmu_counters.c", "stop of firmware counters takes the hardware-only path",
       "if (run & h->plat->fw_mask)", "if (0)"),
     # pmu_ctr_stop_platform: a refused stop keeps the counter

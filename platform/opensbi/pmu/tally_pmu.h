@@ -23,20 +23,9 @@
 extern struct pmu_platform tally_pmu_plat;
 void tally_pmu_platform_setup(struct sbi_scratch *scratch);
 
-/*
- * The SBI PMU call a hart is in, for the platform device's hardware hooks
- * (device.c), which follow the CSR writes the core makes during it.
- */
-struct tally_pmu_call {
-	unsigned long fid;	/* 0 (no SBI call) or SBI_EXT_PMU_* + 1 */
-	unsigned long flags;	/* config_matching flags */
-	uint32_t prepared;	/* counters whose event hooks have run */
-};
-
-/* One hart: the core's state and the binding's */
+/* One hart: the core's state (first) and the binding's */
 struct tally_pmu_hart {
 	struct pmu_hart core;
-	struct tally_pmu_call call;
 	/* config_matching filter flags per hardware counter (1.9: start) */
 	unsigned long hw_flags[PMU_HW_CTR_MAX];
 };
@@ -70,17 +59,13 @@ void tally_pmu_sse_init(bool cold_boot);
 
 /*
  * device.c: the platform's struct sbi_pmu_device (sbi_pmu_set_device()),
- * its hooks called where OpenSBI's own PMU calls them.
+ * its hooks called where OpenSBI's own PMU calls them (from the core's
+ * pmu_host_hw_*() hooks).
  */
 const struct sbi_pmu_device *tally_pmu_device(void);
 void tally_pmu_device_setup(struct pmu_platform *plat);
-void tally_pmu_call_begin(unsigned long fid, const unsigned long *a);
-void tally_pmu_call_end(long rc, unsigned long *value);
-/* host.c reports CSR writes: before an event (mhpmevent, x..cfg) write */
-void tally_pmu_dev_event(unsigned int idx);
-/* and around mcountinhibit: counters about to start, counters stopped */
-void tally_pmu_dev_starting(uint32_t bits);
-void tally_pmu_dev_stopped(uint32_t bits);
+/* counter_get_info's answer for a firmware counter: the device's width */
+void tally_pmu_ctr_info(unsigned long *info);
 /* the test platform's device (TALLY_PMU_TESTDEV=y only) */
 void tally_pmu_testdev_register(void);
 
