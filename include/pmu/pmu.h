@@ -73,6 +73,7 @@ struct pmu_platform {
 	struct pmu_event_map events[PMU_HW_EVENT_SLOTS];
 	struct pmu_raw_map raw[PMU_RAW_MAP_MAX];
 	unsigned int num_raw;
+	unsigned int map_rows;		/* counter map entries loaded */
 	uint32_t deleg_mask;		/* hw counters delegated to S-mode */
 	bool pdis_deleg;		/* PDIS given to S-mode */
 	unsigned int compat;		/* PMU_COMPAT_*, all by default */
@@ -129,6 +130,71 @@ void pmu_platform_probe(struct pmu_platform *plat);
  * events on every programmable counter. Return: 0.
  */
 int pmu_platform_default_map(struct pmu_platform *plat);
+
+/*
+ * Event map entries, structured: what a riscv,pmu DT node's rows say
+ * (pmu_dt_*() decode them) or what a platform's code gives.
+ */
+
+/* A row of riscv,event-to-mhpmevent: the mhpmevent value of one event */
+struct pmu_map_selector {
+	uint32_t event_idx;	/* a general or cache event */
+	uint64_t selector;
+};
+
+/* A row of riscv,event-to-mhpmcounters: the counters of an event range */
+struct pmu_map_counters {
+	uint32_t first, last;	/* event_idx range within one type */
+	uint32_t counters;	/* bit i = hardware counter i */
+};
+
+/* A row of riscv,raw-event-to-mhpmcounters: raw data (d & mask) == base */
+struct pmu_map_raw {
+	uint64_t base, mask;
+	uint32_t counters;	/* bit i = hardware counter i (3..31) */
+};
+
+/**
+ * pmu_map_selectors() - set the mhpmevent values of events
+ * @plat: platform description
+ * @e: @n entries
+ * @n: number of entries
+ *
+ * Return: 0, or SBI_ERR_INVALID_PARAM (nothing loaded) if @n is 0 or an
+ * event_idx is not a general/cache event.
+ */
+int pmu_map_selectors(struct pmu_platform *plat,
+		      const struct pmu_map_selector *e, unsigned long n);
+
+/**
+ * pmu_map_counters() - add counters to event ranges
+ * @plat: platform description
+ * @e: @n entries
+ * @n: number of entries
+ *
+ * Bit i of counters is hardware counter i; bit 0 counts only cycles, bit 2
+ * only instructions, bit 1 nothing. Codes inside a range that are not
+ * events (NO_EVENT, cache op 3) are skipped. Counts in plat->map_rows.
+ * Return: 0, or SBI_ERR_INVALID_PARAM (nothing loaded) if @n is 0, a range
+ * has first > last or is not within one general/cache event type.
+ */
+int pmu_map_counters(struct pmu_platform *plat,
+		     const struct pmu_map_counters *e, unsigned long n);
+
+/**
+ * pmu_map_raw() - add raw event rows
+ * @plat: platform description
+ * @e: @n entries
+ * @n: number of entries
+ *
+ * A raw event with data d may use the counters of every row where
+ * (d & mask) == base. Counts in plat->map_rows. Return: 0,
+ * SBI_ERR_INVALID_PARAM (@n is 0, base bits outside mask) or
+ * SBI_ERR_FAILED (more than PMU_RAW_MAP_MAX rows in all); nothing is
+ * loaded on error.
+ */
+int pmu_map_raw(struct pmu_platform *plat, const struct pmu_map_raw *e,
+		unsigned long n);
 
 /**
  * pmu_dt_event_to_mhpmevent() - load riscv,event-to-mhpmevent
