@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 struct pmu_hart;
+struct pmu_platform;
 
 #ifdef PMU_HOST_INLINE_H
 /*
@@ -170,6 +171,42 @@ uint64_t pmu_host_fw_platform_read(unsigned int j);
 
 /** pmu_host_fw_platform_write() - load counter @j (initial values, CLEAR_VALUE) */
 void pmu_host_fw_platform_write(unsigned int j, uint64_t value);
+
+/*
+ * The device tree, for pmu_platform_setup(): the /chosen policy and, by
+ * default, the event maps. @dt is the handle the host gave
+ * pmu_platform_setup(); the core never looks inside it.
+ */
+enum pmu_dt_node {
+	PMU_DT_CHOSEN,	/* /chosen */
+	PMU_DT_PMU,	/* the node compatible with "riscv,pmu" */
+};
+
+/**
+ * pmu_host_dt_prop() - the raw (big-endian) value of a DT property
+ * @dt: the host's device tree handle
+ * @node: which node
+ * @name: property name
+ * @len: where its length in bytes is stored
+ *
+ * Return: the value, or NULL if there is no DT, node or property.
+ * Optional: the weak default knows no DT (NULL), so the build-time
+ * policy and the default event map apply.
+ */
+const void *pmu_host_dt_prop(const void *dt, enum pmu_dt_node node,
+			     const char *name, unsigned long *len);
+
+/**
+ * pmu_host_event_maps() - load the platform's event maps into @plat
+ * @plat: platform description being set up (counters probed)
+ * @dt: the host's device tree handle
+ *
+ * With pmu_map_*() entries or the pmu_dt_*() loaders. Optional: the weak
+ * default is pmu_dt_load_maps() (the riscv,pmu node). A platform that
+ * loads no entry gets pmu_platform_default_map().
+ * Return: 0, or an error the host reports (what loaded stays loaded).
+ */
+int pmu_host_event_maps(struct pmu_platform *plat, const void *dt);
 
 /**
  * pmu_host_overflow_event() - a counter of the calling hart (@h) overflowed

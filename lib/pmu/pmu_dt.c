@@ -6,6 +6,7 @@
  * before it changes anything, so a malformed property leaves the map as it
  * was.
  */
+#include <pmu/pmu_host.h>
 #include "pmu_internal.h"
 
 #define PMU_DT_CELL		4UL
@@ -142,4 +143,38 @@ int pmu_dt_raw_event_to_mhpmcounters(struct pmu_platform *plat,
 		pmu_map_raw(plat, &e, 1);
 	}
 	return 0;
+}
+
+typedef int (*pmu_dt_loader)(struct pmu_platform *, const void *,
+			     unsigned long);
+
+/* One property of the riscv,pmu node, if present; return: its error */
+static int pmu_dt_load(struct pmu_platform *plat, const void *dt,
+		       const char *name, pmu_dt_loader load, int rc)
+{
+	unsigned long len;
+	const void *p = pmu_host_dt_prop(dt, PMU_DT_PMU, name, &len);
+	int err = p ? load(plat, p, len) : 0;
+
+	return rc ? rc : err;
+}
+
+int pmu_dt_load_maps(struct pmu_platform *plat, const void *dt)
+{
+	int rc;
+
+	rc = pmu_dt_load(plat, dt, "riscv,event-to-mhpmevent",
+			 pmu_dt_event_to_mhpmevent, 0);
+	rc = pmu_dt_load(plat, dt, "riscv,event-to-mhpmcounters",
+			 pmu_dt_event_to_mhpmcounters, rc);
+	return pmu_dt_load(plat, dt, "riscv,raw-event-to-mhpmcounters",
+			   pmu_dt_raw_event_to_mhpmcounters, rc);
+}
+
+uint32_t pmu_dt_chosen_u32(const void *dt, const char *name, uint32_t dflt)
+{
+	unsigned long len;
+	const void *p = pmu_host_dt_prop(dt, PMU_DT_CHOSEN, name, &len);
+
+	return p && len == PMU_DT_CELL ? pmu_dt_cell(p, 0) : dflt;
 }

@@ -28,6 +28,7 @@ int pmu_map_selectors(struct pmu_platform *plat,
 
 		plat->events[slot].selector = e[i].selector;
 	}
+	plat->map_rows += n;
 	return 0;
 }
 

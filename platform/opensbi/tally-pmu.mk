@@ -36,15 +36,15 @@ tally_pmu_out	:= $(build_dir)/tally-pmu
 # the core exactly as in Tally's firmware: its own headers first; OpenSBI
 # calls memset() sbi_memset()
 tally_pmu_core	:= $(addprefix $(tally_pmu_out)/core/,$(PMU_OBJS))
-tally_pmu_core_flags := -I$(TALLY_DIR)/include -Dmemset=sbi_memset
+tally_pmu_core_flags := -I$(TALLY_DIR)/include -Dmemset=sbi_memset \
+		   $(if $(TALLY_PMU_DELEGATE),-DFW_PMU_DELEGATE=$(TALLY_PMU_DELEGATE)) \
+		   $(if $(TALLY_PDIS_DELEGATE),-DFW_PDIS_DELEGATE=$(TALLY_PDIS_DELEGATE)) \
+		   $(if $(TALLY_PMU_COMPAT),-DFW_PMU_COMPAT=$(TALLY_PMU_COMPAT))
 # the binding: OpenSBI's headers, then the core's <pmu/...>
 tally_pmu_glue	:= $(addprefix $(tally_pmu_out)/,\
-		   sbi_pmu.o maps.o calls.o host.o fdt.o irq.o features.o deleg.o \
+		   sbi_pmu.o maps.o calls.o host.o fdt.o irq.o features.o \
 		   emulate.o device.o $(if $(filter y,$(TALLY_PMU_TESTDEV)),testdev.o))
 tally_pmu_glue_flags := -idirafter $(TALLY_DIR)/include \
-		   $(if $(TALLY_PMU_DELEGATE),-DTALLY_PMU_DELEGATE=$(TALLY_PMU_DELEGATE)) \
-		   $(if $(TALLY_PDIS_DELEGATE),-DTALLY_PDIS_DELEGATE=$(TALLY_PDIS_DELEGATE)) \
-		   $(if $(TALLY_PMU_COMPAT),-DTALLY_PMU_COMPAT=$(TALLY_PMU_COMPAT)) \
 		   $(if $(filter y,$(TALLY_PMU_TESTDEV)),-DTALLY_PMU_TESTDEV)
 tally_pmu_ecall	:= $(build_dir)/lib/sbi/sbi_ecall_pmu.o
 # reads of the SBI's counters under CDE = 1 (pmu/emulate.c); after the

@@ -353,19 +353,19 @@ static void map_entries_checked_before_any_change(void)
 	UT_EQ(pmu_map_counters(PLAT, ctr, 2), SBI_ERR_INVALID_PARAM);
 	UT_EQ(pmu_map_counters(PLAT, ctr, 0), SBI_ERR_INVALID_PARAM);
 	UT_EQ(PLAT->events[PMU_HW_INSTRUCTIONS].counters, 1U << 2);
-	UT_EQ(PLAT->map_rows, 0);
-	UT_EQ(pmu_map_counters(PLAT, ctr, 1), 0);
 	UT_EQ(PLAT->map_rows, 1);
+	UT_EQ(pmu_map_counters(PLAT, ctr, 1), 0);
+	UT_EQ(PLAT->map_rows, 2);
 	UT_EQ(PLAT->events[PMU_HW_CPU_CYCLES].counters, 1U << 0 | 0x18);
 	UT_EQ(PLAT->events[PMU_HW_CACHE_REFERENCES].counters, 0x18);
 
 	UT_EQ(pmu_map_raw(PLAT, raw, 2), SBI_ERR_INVALID_PARAM);
 	UT_EQ(pmu_map_raw(PLAT, raw, 0), SBI_ERR_INVALID_PARAM);
 	UT_EQ(PLAT->num_raw, 0);
-	UT_EQ(PLAT->map_rows, 1);
+	UT_EQ(PLAT->map_rows, 2);
 	UT_EQ(pmu_map_raw(PLAT, raw, 1), 0);
 	UT_EQ(PLAT->num_raw, 1);
-	UT_EQ(PLAT->map_rows, 2);
+	UT_EQ(PLAT->map_rows, 3);
 	UT_EQ(PLAT->raw[0].base, 0x10);
 	UT_EQ(PLAT->raw[0].mask, 0xf0);
 }

@@ -10,11 +10,8 @@
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu.h>
+#include <sbi_utils/fdt/fdt_helper.h>
 #include "tally_pmu.h"
-
-#ifndef TALLY_PMU_COMPAT
-#define TALLY_PMU_COMPAT 1
-#endif
 
 struct pmu_platform tally_pmu_plat;
 
@@ -55,25 +52,35 @@ static void load_selectors(const struct sbi_platform *plat)
 		load_selector(plat, PMU_EVIDX(PMU_EV_TYPE_CACHE, code));
 }
 
+/*
+ * The core's map step (pmu_platform_setup()): what OpenSBI's platform code
+ * adds (generic: the riscv,pmu node through its fdt_pmu.c), then the
+ * platform's mhpmevent values for the events it mapped.
+ */
+int pmu_host_event_maps(struct pmu_platform *p, const void *dt)
+{
+	const struct sbi_platform *plat = sbi_platform_thishart_ptr();
+	int rc = sbi_platform_pmu_init(plat);
+
+	(void)dt;	/* OpenSBI's platform code reads it */
+	tally_pmu_device_setup(p);
+	if (p->map_rows)
+		load_selectors(plat);
+	return rc;
+}
+
+/* The core's set-up sequence and policy, as in Tally's firmware */
 void tally_pmu_platform_setup(struct sbi_scratch *scratch)
 {
-	const struct sbi_platform *plat = sbi_platform_ptr(scratch);
-	int rc;
+	struct pmu_platform *p = &tally_pmu_plat;
+	int rc = pmu_platform_setup(p, tally_pmu_hart_features(scratch),
+				    fdt_get_address());
 
-	pmu_platform_init(&tally_pmu_plat, tally_pmu_hart_features(scratch));
-	pmu_platform_probe(&tally_pmu_plat);
-	rc = sbi_platform_pmu_init(plat);
-	tally_pmu_device_setup(&tally_pmu_plat);
 	if (rc)
 		sbi_printf(
 			"tally-pmu: platform event map stopped at error %d\n",
 			rc);
-	if (tally_pmu_plat.map_rows)
-		load_selectors(plat);
-	else
-		pmu_platform_default_map(&tally_pmu_plat);
-	/* the rules for deployed kernels, as in Tally's firmware (docs/pmu.md) */
-	if (!tally_pmu_chosen_u32("tally,pmu-compat", TALLY_PMU_COMPAT))
-		tally_pmu_plat.compat = 0;
-	tally_pmu_delegate();
+	if (p->deleg_mask || p->pdis_deleg)
+		sbi_printf("tally-pmu: delegated counters 0x%x, PDIS %s\n",
+			   p->deleg_mask, p->pdis_deleg ? "yes" : "no");
 }

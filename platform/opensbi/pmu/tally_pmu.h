@@ -19,7 +19,8 @@
 #include <pmu/pmu_host.h>
 #undef bool
 
-/* maps.c: the platform description, filled by sbi_pmu_init() */
+/* maps.c: the platform description, filled by sbi_pmu_init() through the
+ * core's pmu_platform_setup() */
 extern struct pmu_platform tally_pmu_plat;
 void tally_pmu_platform_setup(struct sbi_scratch *scratch);
 
@@ -43,16 +44,12 @@ static inline struct pmu_hart *tally_pmu_hart(void)
 long tally_pmu_call(unsigned long fid, const unsigned long *a,
 		    unsigned long *value);
 
-/* fdt.c: RAM ranges and /chosen properties of the device tree */
+/* fdt.c: RAM ranges of the device tree (and pmu_host_dt_prop()) */
 void tally_pmu_ram_init(void);
 bool tally_pmu_ram_contains(unsigned long addr, unsigned long size);
-uint32_t tally_pmu_chosen_u32(const char *name, uint32_t dflt);
 
-/* features.c: PMU_FEAT_* of the calling hart */
+/* features.c: PMU_FEAT_* of the calling hart (pmu_isa_features()) */
 unsigned int tally_pmu_hart_features(struct sbi_scratch *scratch);
-
-/* deleg.c: the counter delegation and PDIS policy, on the boot hart */
-void tally_pmu_delegate(void);
 
 /* irq.c: the overflow interrupt as an SSE event, per hart */
 void tally_pmu_sse_init(bool cold_boot);
