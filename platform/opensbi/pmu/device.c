@@ -48,13 +48,13 @@ void sbi_pmu_set_device(const struct sbi_pmu_device *d)
 
 /*
  * The device, once the platform registered it. The test platform's
- * (TALLY_PMU_TESTDEV=y) is registered at the first look, which is
+ * (FW_PMU_TESTDEV=y) is registered at the first look, which is
  * OpenSBI's trap delegation (sbi_pmu_irq_bit()) or the PMU's set-up: as
  * early as a platform's extensions_init() registers one.
  */
 const struct sbi_pmu_device *tally_pmu_device(void)
 {
-#ifdef TALLY_PMU_TESTDEV
+#ifdef FW_PMU_TESTDEV
 	if (!dev)
 		tally_pmu_testdev_register();
 #endif

@@ -63,7 +63,7 @@ const struct sbi_pmu_device *tally_pmu_device(void);
 void tally_pmu_device_setup(struct pmu_platform *plat);
 /* counter_get_info's answer for a firmware counter: the device's width */
 void tally_pmu_ctr_info(unsigned long *info);
-/* the test platform's device (TALLY_PMU_TESTDEV=y only) */
+/* the test platform's device (FW_PMU_TESTDEV=y only) */
 void tally_pmu_testdev_register(void);
 
 #endif /* TALLY_PMU_H */
