@@ -511,17 +511,19 @@ static void hooks_follow_sbi_calls(void)
 	UT_EQ(sim.stop_bits, 1U << 3);
 	UT_EQ(ctr_stop(3, 1, 0), SBI_ERR_ALREADY_STOPPED);
 	UT_EQ(sim.stop_bits, 1U << 3);
+	UT_EQ(ctr_start(3, 1, 0, 0), 0);	/* one counter: the short path */
+	UT_EQ(sim.starts, 2);
 	UT_EQ(ctr_stop(0, 1, PMU_STOP_RESET), 0);	/* and runs free */
 	UT_EQ(sim.stop_bits, 1U << 3 | 1U << 0);
+	UT_EQ(sim.stops, 3);
 	UT_EQ(ctr_stop(FW(0), 1, 0), 0);
 	UT_EQ(sim.stop_bits, 1U << 3 | 1U << 0);
 	UT_EQ(sim.binds, 2);
-	UT_EQ(sim.starts, 1);
 	pmu_hart_stop(H);
 	pmu_hart_suspend(H);
 	pmu_hart_resume(H);
 	UT_EQ(sim.binds, 2);
-	UT_EQ(sim.starts, 1);
+	UT_EQ(sim.starts, 2);
 	UT_EQ(sim.stops, 4);	/* two of them with no bits */
 }
 

@@ -219,6 +219,8 @@ static void setup_skips_one_malformed_property(void)
 	memset(&dt, 0, sizeof(dt));
 	dt_cells(PMU_DT_PMU, "riscv,raw-event-to-mhpmcounters", raw, 5);
 	dt_cells(PMU_DT_PMU, "riscv,event-to-mhpmcounters", ctrs, 3);
+	/* loaded first, and one cell short of a row */
+	dt_cells(PMU_DT_PMU, "riscv,event-to-mhpmevent", ctrs, 2);
 	UT_EQ(pmu_platform_setup(PLAT, env_features(&cfg_full), &dt),
 	      SBI_ERR_INVALID_PARAM);
 	UT_EQ(PLAT->map_rows, 1);
