@@ -24,12 +24,13 @@ $(BUILD)/dts/%.dtb: $(TOP)/dts/%.dts $(DTS_INCS) $(TOP)/scripts/dts-build.sh \
 
 # The firmware's PMU DT parser, built for the host with host libfdt.
 $(DTS_CHECKER): $(TOP)/tests/dts/pmu_dt_check.c $(TOP)/lib/pmu/pmu_dt.c \
+		$(TOP)/lib/pmu/pmu_map.c \
 		$(wildcard $(TOP)/include/pmu/*.h $(TOP)/lib/pmu/*.h) $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $(notdir $@)"
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -I$(TOP)/tests/unit/shim \
 		-I$(TOP)/include $(TOP)/tests/dts/pmu_dt_check.c \
-		$(TOP)/lib/pmu/pmu_dt.c -lfdt -o $@
+		$(TOP)/lib/pmu/pmu_dt.c $(TOP)/lib/pmu/pmu_map.c -lfdt -o $@
 
 check-dts: $(DTS_CHECKER) $(QEMU) ## dts/: compile, PMU parser, match QEMU's own DTs
 	@QEMU=$(QEMU) $(TOP)/tests/dts/run.sh $(DTS_CHECKER) $(DTS_CHECK_OUT)

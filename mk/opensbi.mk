@@ -13,8 +13,8 @@
 #
 # OPENSBI_SRC may also come from the environment (so `make check` runs the
 # suite too). <version> is MAJOR.MINOR of the tree's sbi_version.h (v1.5.1
-# calls itself 1.5). FW_PMU_DELEGATE / FW_PDIS_DELEGATE set the delegation
-# policy as for Tally's firmware. Objects go to build/opensbi/obj-<hash of
+# calls itself 1.5). FW_PMU_DELEGATE / FW_PDIS_DELEGATE / FW_PMU_COMPAT set
+# the policy as for Tally's firmware (the same knobs inside OpenSBI's make). Objects go to build/opensbi/obj-<hash of
 # the tree's path and those knobs>, so no two configurations share them.
 
 OPENSBI_SRC	?=
@@ -27,15 +27,15 @@ OPENSBI_VER	:= $(if $(OPENSBI_TREE),$(call opensbi_ver_part,MAJOR).$(call opensb
 OPENSBI_VERNUM	:= $(if $(OPENSBI_TREE),$(shell echo $$(($(call opensbi_ver_part,MAJOR) * 100 + $(call opensbi_ver_part,MINOR)))))
 OPENSBI_OUT	:= $(BUILD)/opensbi/$(OPENSBI_VER)
 # the firmware's delegation knobs (docs/delegation.md) apply here too
-OPENSBI_KNOBS	:= TALLY_PMU_DELEGATE=$(FW_PMU_DELEGATE) \
-		   TALLY_PDIS_DELEGATE=$(FW_PDIS_DELEGATE) \
-		   TALLY_PMU_COMPAT=$(FW_PMU_COMPAT)
+OPENSBI_KNOBS	:= FW_PMU_DELEGATE=$(FW_PMU_DELEGATE) \
+		   FW_PDIS_DELEGATE=$(FW_PDIS_DELEGATE) \
+		   FW_PMU_COMPAT=$(FW_PMU_COMPAT)
 opensbi_obj	= $(BUILD)/opensbi/obj-$(shell printf '%s' '$(OPENSBI_TREE) $(1)' | \
 		   sha256sum | cut -c1-12)
 OPENSBI_OBJ	:= $(call opensbi_obj,$(OPENSBI_KNOBS))
 # the check's second build: the test platform's PMU device registered
 # (platform/opensbi/pmu/testdev.c), whose hooks the payload observes
-OPENSBI_TD_KNOBS := $(OPENSBI_KNOBS) TALLY_PMU_TESTDEV=y
+OPENSBI_TD_KNOBS := $(OPENSBI_KNOBS) FW_PMU_TESTDEV=y
 OPENSBI_TD_OBJ	:= $(call opensbi_obj,$(OPENSBI_TD_KNOBS))
 OPENSBI_TD_OUT	:= $(OPENSBI_OUT)/testdev
 OPENSBI_FW_DYNAMIC := $(OPENSBI_OUT)/fw_dynamic.bin

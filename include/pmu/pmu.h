@@ -39,6 +39,22 @@
 #define PMU_FEAT_PDISMEM	(1U << 8)	/* PDIS memory buffer (spdisambcs) */
 
 /*
+ * A hart's extensions as its firmware found them (DT ISA string, probing),
+ * for pmu_isa_features(), which alone decides what they give.
+ */
+#define PMU_ISA_MCOUNTINHIBIT	(1U << 0)	/* priv. spec 1.11+ */
+#define PMU_ISA_SSCOFPMF	(1U << 1)
+#define PMU_ISA_SMCNTRPMF	(1U << 2)
+#define PMU_ISA_H		(1U << 3)
+#define PMU_ISA_SMCDELEG	(1U << 4)
+#define PMU_ISA_SSCCFG		(1U << 5)
+#define PMU_ISA_SSCSRIND	(1U << 6)
+#define PMU_ISA_SMSTATEEN	(1U << 7)
+#define PMU_ISA_SMPDIS		(1U << 8)
+#define PMU_ISA_SSPDIS		(1U << 9)
+#define PMU_ISA_PDISMEM		(1U << 10)	/* mpdisctl.MEM writable */
+
+/*
  * Rules that serve deployed clients where they break the letter of the
  * spec (docs/pmu.md, "Compatibility with deployed kernels"); pmu.compat.
  */
@@ -73,6 +89,7 @@ struct pmu_platform {
 	struct pmu_event_map events[PMU_HW_EVENT_SLOTS];
 	struct pmu_raw_map raw[PMU_RAW_MAP_MAX];
 	unsigned int num_raw;
+	unsigned int map_rows;		/* event map entries loaded */
 	uint32_t deleg_mask;		/* hw counters delegated to S-mode */
 	bool pdis_deleg;		/* PDIS given to S-mode */
 	unsigned int compat;		/* PMU_COMPAT_*, all by default */
@@ -97,6 +114,64 @@ struct pmu_hart {
 	bool sse_routed;		/* LCOFI taken in M-mode for SSE */
 	bool sse_s_lcofie;		/* S-mode's sie.LCOFIE meanwhile */
 };
+
+/**
+ * pmu_isa_features() - the PMU features a hart's extensions give
+ * @isa: PMU_ISA_* the hart has
+ *
+ * Counter delegation needs Smcdeleg, Ssccfg and Sscsrind together (S-mode
+ * reaches the counters only through siselect/sireg*); Sspdis and the PDIS
+ * memory buffer count only with Smpdis. Return: PMU_FEAT_*.
+ */
+unsigned int pmu_isa_features(unsigned int isa);
+
+/* The boot-time policy: build-time knobs, overridden by the DT's /chosen */
+struct pmu_policy {
+	uint32_t delegate;	/* FW_PMU_DELEGATE, tally,pmu-delegate */
+	bool pdis;		/* FW_PDIS_DELEGATE, tally,pdis-delegate */
+	bool compat;		/* FW_PMU_COMPAT, tally,pmu-compat */
+};
+
+/**
+ * pmu_policy_load() - the policy of this boot
+ * @pol: filled in
+ * @dt: the host's device tree handle, for pmu_host_dt_prop() (may be NULL)
+ *
+ * A /chosen property that is not one u32 cell is ignored.
+ */
+void pmu_policy_load(struct pmu_policy *pol, const void *dt);
+
+/**
+ * pmu_platform_setup() - describe the platform, once, on the boot hart
+ * @plat: storage to fill
+ * @features: PMU_FEAT_* of the boot hart (pmu_isa_features())
+ * @dt: the host's device tree handle (may be NULL)
+ *
+ * pmu_platform_init(), pmu_platform_probe(), the platform's event maps
+ * (pmu_host_event_maps()), pmu_platform_default_map() if they gave no
+ * entry, then the policy of pmu_policy_load(): compatibility rules and
+ * pmu_platform_delegate(). Return: pmu_host_event_maps()' error, or 0.
+ */
+int pmu_platform_setup(struct pmu_platform *plat, unsigned int features,
+		       const void *dt);
+
+/**
+ * pmu_dt_load_maps() - load the riscv,pmu node's three properties
+ * @plat: platform description
+ * @dt: the host's device tree handle
+ *
+ * Each property through its pmu_dt_*() loader below; a malformed one is
+ * skipped, the others still load. Return: 0, or the first loader's error.
+ */
+int pmu_dt_load_maps(struct pmu_platform *plat, const void *dt);
+
+/**
+ * pmu_dt_chosen_u32() - a one-cell property of /chosen
+ * @dt: the host's device tree handle
+ * @name: property name
+ * @dflt: the value if the property is absent or not one cell
+ */
+uint32_t pmu_dt_chosen_u32(const void *dt, const char *name, uint32_t dflt);
 
 /**
  * pmu_platform_init() - start a platform description
@@ -126,9 +201,75 @@ void pmu_platform_probe(struct pmu_platform *plat);
  *
  * Uses the standard hart event selector codes (riscv_draft_encoding.h):
  * general events 1-6 and 10 and the L1D/L1I/LL/ITLB read access/miss cache
- * events on every programmable counter. Return: 0.
+ * events on every programmable counter. pmu_platform_setup() loads it when
+ * the platform's event maps gave no entry. Return: 0.
  */
 int pmu_platform_default_map(struct pmu_platform *plat);
+
+/*
+ * Event map entries, structured: what a riscv,pmu DT node's rows say
+ * (pmu_dt_*() decode them) or what a platform's code gives.
+ */
+
+/* A row of riscv,event-to-mhpmevent: the mhpmevent value of one event */
+struct pmu_map_selector {
+	uint32_t event_idx;	/* a general or cache event */
+	uint64_t selector;
+};
+
+/* A row of riscv,event-to-mhpmcounters: the counters of an event range */
+struct pmu_map_counters {
+	uint32_t first, last;	/* event_idx range within one type */
+	uint32_t counters;	/* bit i = hardware counter i */
+};
+
+/* A row of riscv,raw-event-to-mhpmcounters: raw data (d & mask) == base */
+struct pmu_map_raw {
+	uint64_t base, mask;
+	uint32_t counters;	/* bit i = hardware counter i (3..31) */
+};
+
+/**
+ * pmu_map_selectors() - set the mhpmevent values of events
+ * @plat: platform description
+ * @e: @n entries
+ * @n: number of entries
+ *
+ * Counts in plat->map_rows. Return: 0, or SBI_ERR_INVALID_PARAM (nothing
+ * loaded) if @n is 0 or an event_idx is not a general/cache event.
+ */
+int pmu_map_selectors(struct pmu_platform *plat,
+		      const struct pmu_map_selector *e, unsigned long n);
+
+/**
+ * pmu_map_counters() - add counters to event ranges
+ * @plat: platform description
+ * @e: @n entries
+ * @n: number of entries
+ *
+ * Bit i of counters is hardware counter i; bit 0 counts only cycles, bit 2
+ * only instructions, bit 1 nothing. Codes inside a range that are not
+ * events (NO_EVENT, cache op 3) are skipped. Counts in plat->map_rows.
+ * Return: 0, or SBI_ERR_INVALID_PARAM (nothing loaded) if @n is 0, a range
+ * has first > last or is not within one general/cache event type.
+ */
+int pmu_map_counters(struct pmu_platform *plat,
+		     const struct pmu_map_counters *e, unsigned long n);
+
+/**
+ * pmu_map_raw() - add raw event rows
+ * @plat: platform description
+ * @e: @n entries
+ * @n: number of entries
+ *
+ * A raw event with data d may use the counters of every row where
+ * (d & mask) == base. Counts in plat->map_rows. Return: 0,
+ * SBI_ERR_INVALID_PARAM (@n is 0, base bits outside mask) or
+ * SBI_ERR_FAILED (more than PMU_RAW_MAP_MAX rows in all); nothing is
+ * loaded on error.
+ */
+int pmu_map_raw(struct pmu_platform *plat, const struct pmu_map_raw *e,
+		unsigned long n);
 
 /**
  * pmu_dt_event_to_mhpmevent() - load riscv,event-to-mhpmevent

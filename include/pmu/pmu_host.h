@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 struct pmu_hart;
+struct pmu_platform;
 
 #ifdef PMU_HOST_INLINE_H
 /*
@@ -54,6 +55,42 @@ void pmu_host_csr_set(unsigned int csr, unsigned long bits);
  * Optional, like pmu_host_csr_set().
  */
 void pmu_host_csr_clear(unsigned int csr, unsigned long bits);
+
+/*
+ * Hardware counter hooks: the points where the core changes what a
+ * platform PMU device (OpenSBI's struct sbi_pmu_device) must follow. Only
+ * SBI calls reach them: resets, HSM and suspend do not. Optional: the
+ * weak defaults do nothing, and an inline host (the Tally firmware, which
+ * has no such device) defines them empty so that they cost nothing.
+ */
+
+/**
+ * pmu_host_hw_bind() - config_matching bound hardware counter @idx
+ * @h: the calling hart
+ * @idx: counter index (0 cycle, 2 instret, 3.. mhpmcounter)
+ * @flags: the config_matching flags (filter bits, AUTO_START)
+ *
+ * Called before the counter's event is written; with AUTO_START the
+ * counter starts right after, without pmu_host_hw_start().
+ */
+void pmu_host_hw_bind(struct pmu_hart *h, unsigned int idx,
+		      unsigned long flags);
+
+/**
+ * pmu_host_hw_start() - an SBI start is about to let @bits count
+ * @h: the calling hart
+ * @bits: hardware counters (by index) that were stopped and now start;
+ *	  may be 0
+ */
+void pmu_host_hw_start(struct pmu_hart *h, uint32_t bits);
+
+/**
+ * pmu_host_hw_stop() - an SBI stop has just stopped @bits
+ * @h: the calling hart
+ * @bits: hardware counters (by index) that were started and now
+ *	  stopped; may be 0
+ */
+void pmu_host_hw_stop(struct pmu_hart *h, uint32_t bits);
 
 #endif /* PMU_HOST_INLINE_H */
 
@@ -134,6 +171,42 @@ uint64_t pmu_host_fw_platform_read(unsigned int j);
 
 /** pmu_host_fw_platform_write() - load counter @j (initial values, CLEAR_VALUE) */
 void pmu_host_fw_platform_write(unsigned int j, uint64_t value);
+
+/*
+ * The device tree, for pmu_platform_setup(): the /chosen policy and, by
+ * default, the event maps. @dt is the handle the host gave
+ * pmu_platform_setup(); the core never looks inside it.
+ */
+enum pmu_dt_node {
+	PMU_DT_CHOSEN,	/* /chosen */
+	PMU_DT_PMU,	/* the node compatible with "riscv,pmu" */
+};
+
+/**
+ * pmu_host_dt_prop() - the raw (big-endian) value of a DT property
+ * @dt: the host's device tree handle
+ * @node: which node
+ * @name: property name
+ * @len: where its length in bytes is stored
+ *
+ * Return: the value, or NULL if there is no DT, node or property.
+ * Optional: the weak default knows no DT (NULL), so the build-time
+ * policy and the default event map apply.
+ */
+const void *pmu_host_dt_prop(const void *dt, enum pmu_dt_node node,
+			     const char *name, unsigned long *len);
+
+/**
+ * pmu_host_event_maps() - load the platform's event maps into @plat
+ * @plat: platform description being set up (counters probed)
+ * @dt: the host's device tree handle
+ *
+ * With pmu_map_*() entries or the pmu_dt_*() loaders. Optional: the weak
+ * default is pmu_dt_load_maps() (the riscv,pmu node). A platform that
+ * loads no entry gets pmu_platform_default_map().
+ * Return: 0, or an error the host reports (what loaded stays loaded).
+ */
+int pmu_host_event_maps(struct pmu_platform *plat, const void *dt);
 
 /**
  * pmu_host_overflow_event() - a counter of the calling hart (@h) overflowed

@@ -107,4 +107,21 @@ static inline void pmu_host_csr_clear(unsigned int csr, unsigned long bits)
 	pmu_host_csr_write(csr, pmu_host_csr_read(csr) & ~bits);
 }
 
+/*
+ * Tally has no platform PMU device: the core's hardware counter hooks are
+ * empty, so its start, stop and config_matching paths keep no call.
+ */
+static inline void pmu_host_hw_bind(struct pmu_hart *h, unsigned int idx,
+				    unsigned long flags)
+{
+}
+
+static inline void pmu_host_hw_start(struct pmu_hart *h, uint32_t bits)
+{
+}
+
+static inline void pmu_host_hw_stop(struct pmu_hart *h, uint32_t bits)
+{
+}
+
 #endif /* SBI_PMU_CSR_H */

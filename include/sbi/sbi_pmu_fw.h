@@ -13,21 +13,13 @@ static inline void sbi_pmu_fw_count(unsigned int code)
 	pmu_fw_event_inc(&sbi_scratch_this()->pmu, code);
 }
 
-/* Build-time delegation policy (docs/delegation.md); /chosen overrides */
-#ifndef FW_PMU_DELEGATE
-#define FW_PMU_DELEGATE		0
-#endif
-#ifndef FW_PDIS_DELEGATE
-#define FW_PDIS_DELEGATE	1
-#endif
-/* Compatibility rules for deployed kernels (docs/pmu.md); /chosen overrides */
-#ifndef FW_PMU_COMPAT
-#define FW_PMU_COMPAT		1
-#endif
-
 struct sbi_isa;
 
-/* Boot-hart set-up of the PMU core from the DT and the probed ISA. */
+/*
+ * Boot-hart set-up of the PMU core from the DT and the probed ISA: the
+ * core's pmu_platform_setup() (sequence, maps, /chosen and build-time
+ * policy, FW_PMU_DELEGATE etc. in lib/pmu/pmu_setup.c).
+ */
 void sbi_pmu_platform_init(void *fdt);
 
 /* PMU_FEAT_* of a hart whose extensions are @isa. */

@@ -88,6 +88,7 @@ static void pmu_ctr_bind_fw(struct pmu_hart *h, unsigned int c,
 static inline void pmu_ctr_bind_hw(struct pmu_hart *h, unsigned int c,
 				   unsigned long flags, uint64_t selector)
 {
+	pmu_host_hw_bind(h, c, flags);
 	pmu_hw_program(h, c, pmu_hw_event_value(h->plat, c, selector, flags));
 	if (flags & PMU_CFG_CLEAR_VALUE)
 		pmu_hw_write(c, 0);
@@ -246,6 +247,7 @@ static PMU_COLD long pmu_ctr_start_any(struct pmu_hart *h, unsigned long base,
 	if (!pmu_fw_start(h, pmu_fw_bits(plat, todo)))
 		return pmu_ctr_start_platform(h, set, todo);
 	hw = (uint32_t)(todo & plat->hw_mask);
+	pmu_host_hw_start(h, hw);
 	if (hw)
 		pmu_hw_start(h, hw);
 	return todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;
@@ -305,6 +307,7 @@ long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 	if (flags)
 		pmu_hw_write((unsigned int)base, init_value);
 	h->started |= set;
+	pmu_host_hw_start(h, (uint32_t)set);
 	return pmu_hw_start(h, (uint32_t)set);
 }
 
@@ -358,6 +361,7 @@ static PMU_COLD long pmu_ctr_stop_platform(struct pmu_hart *h,
 
 	h->started |= failed;
 	pmu_hw_stop((uint32_t)(run & plat->hw_mask));
+	pmu_host_hw_stop(h, (uint32_t)(run & plat->hw_mask));
 	rc = pmu_ctr_stop_flags(h, base, set & ~failed, run & ~failed, flags);
 	return err ? err : rc;
 }
@@ -368,6 +372,7 @@ static inline long pmu_ctr_stop_hw(struct pmu_hart *h, unsigned long base,
 				   unsigned long flags)
 {
 	pmu_hw_stop((uint32_t)(run & h->plat->hw_mask));
+	pmu_host_hw_stop(h, (uint32_t)(run & h->plat->hw_mask));
 	if (flags)
 		return pmu_ctr_stop_flags(h, base, set, run, flags);
 	return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;

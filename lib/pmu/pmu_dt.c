@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The riscv,pmu device-tree binding, from raw big-endian property values
- * (no libfdt needed). Each loader checks the whole property before it
- * changes anything, so a malformed property leaves the map as it was.
+ * (no libfdt needed): the one place that decodes its cells, into the
+ * structured entries of pmu_map.c. Each loader checks the whole property
+ * before it changes anything, so a malformed property leaves the map as it
+ * was.
  */
+#include <pmu/pmu_host.h>
 #include "pmu_internal.h"
 
 #define PMU_DT_CELL		4UL
@@ -38,80 +41,84 @@ static unsigned long pmu_dt_rows(const void *cells, unsigned long len,
 	return off == len ? n : 0;
 }
 
+/* Row i of a property, decoded: the only place that knows the cells. */
+static struct pmu_map_selector pmu_dt_sel_row(const uint8_t *p,
+					      unsigned long i)
+{
+	const uint8_t *row = p + i * PMU_DT_SEL_ROW;
+	struct pmu_map_selector e = {
+		.event_idx = pmu_dt_cell(row, 0),
+		.selector = pmu_dt_u64(row, 1),
+	};
+
+	return e;
+}
+
+static struct pmu_map_counters pmu_dt_ctr_row(const uint8_t *p,
+					      unsigned long i)
+{
+	const uint8_t *row = p + i * PMU_DT_CTR_ROW;
+	struct pmu_map_counters e = {
+		.first = pmu_dt_cell(row, 0),
+		.last = pmu_dt_cell(row, 1),
+		.counters = pmu_dt_cell(row, 2),
+	};
+
+	return e;
+}
+
+static struct pmu_map_raw pmu_dt_raw_row(const uint8_t *p, unsigned long i)
+{
+	const uint8_t *row = p + i * PMU_DT_RAW_ROW;
+	struct pmu_map_raw e = {
+		.base = pmu_dt_u64(row, 0),
+		.mask = pmu_dt_u64(row, 2),
+		.counters = pmu_dt_cell(row, 4),
+	};
+
+	return e;
+}
+
+/*
+ * Each loader checks every row, then hands them to pmu_map.c one at a
+ * time (no room for a decoded copy of a property of any length).
+ */
 int pmu_dt_event_to_mhpmevent(struct pmu_platform *plat, const void *cells,
 			      unsigned long len)
 {
 	unsigned long i, n = pmu_dt_rows(cells, len, PMU_DT_SEL_ROW);
-	const uint8_t *p = cells;
+	struct pmu_map_selector e;
 
 	if (!n)
 		return SBI_ERR_INVALID_PARAM;
-	for (i = 0; i < n; i++)
-		if (pmu_hw_event_slot(pmu_dt_cell(p + i * PMU_DT_SEL_ROW, 0)) < 0)
-			return SBI_ERR_INVALID_PARAM;
 	for (i = 0; i < n; i++) {
-		const uint8_t *row = p + i * PMU_DT_SEL_ROW;
-		int slot = pmu_hw_event_slot(pmu_dt_cell(row, 0));
-
-		plat->events[slot].selector = pmu_dt_u64(row, 1);
+		e = pmu_dt_sel_row(cells, i);
+		if (!pmu_map_selector_ok(&e))
+			return SBI_ERR_INVALID_PARAM;
+	}
+	for (i = 0; i < n; i++) {
+		e = pmu_dt_sel_row(cells, i);
+		pmu_map_selectors(plat, &e, 1);
 	}
 	return 0;
-}
-
-/* Is [start, end] inside the code space of one general or cache type? */
-static bool pmu_dt_range_ok(uint32_t start, uint32_t end)
-{
-	uint32_t type = start >> PMU_EVIDX_TYPE_SHIFT;
-	uint32_t last;
-
-	if (start > end || type != end >> PMU_EVIDX_TYPE_SHIFT)
-		return false;
-	if (type == PMU_EV_TYPE_HW)
-		last = PMU_HW_GENERAL_MAX - 1;
-	else if (type == PMU_EV_TYPE_CACHE)
-		last = PMU_CACHE_CODE_MAX - 1;
-	else
-		return false;
-	return (end & PMU_EVIDX_CODE_MASK) <= last;
-}
-
-/* Bitmap bits of the fixed counters only count their own event. */
-static uint32_t pmu_dt_counters(uint32_t event_idx, uint32_t bitmap)
-{
-	uint32_t keep = PMU_HPM_MASK;
-
-	if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_CPU_CYCLES))
-		keep |= 1U << PMU_IDX_CYCLE;
-	if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_INSTRUCTIONS))
-		keep |= 1U << PMU_IDX_INSTRET;
-	return bitmap & keep;
 }
 
 int pmu_dt_event_to_mhpmcounters(struct pmu_platform *plat, const void *cells,
 				 unsigned long len)
 {
 	unsigned long i, n = pmu_dt_rows(cells, len, PMU_DT_CTR_ROW);
-	const uint8_t *p = cells;
+	struct pmu_map_counters e;
 
 	if (!n)
 		return SBI_ERR_INVALID_PARAM;
 	for (i = 0; i < n; i++) {
-		const uint8_t *row = p + i * PMU_DT_CTR_ROW;
-
-		if (!pmu_dt_range_ok(pmu_dt_cell(row, 0), pmu_dt_cell(row, 1)))
+		e = pmu_dt_ctr_row(cells, i);
+		if (!pmu_map_counters_ok(&e))
 			return SBI_ERR_INVALID_PARAM;
 	}
 	for (i = 0; i < n; i++) {
-		const uint8_t *row = p + i * PMU_DT_CTR_ROW;
-		uint32_t ev, end = pmu_dt_cell(row, 1);
-
-		for (ev = pmu_dt_cell(row, 0); ev <= end; ev++) {
-			int slot = pmu_hw_event_slot(ev);
-
-			if (slot >= 0)
-				plat->events[slot].counters |=
-					pmu_dt_counters(ev, pmu_dt_cell(row, 2));
-		}
+		e = pmu_dt_ctr_row(cells, i);
+		pmu_map_counters(plat, &e, 1);
 	}
 	return 0;
 }
@@ -120,25 +127,54 @@ int pmu_dt_raw_event_to_mhpmcounters(struct pmu_platform *plat,
 				     const void *cells, unsigned long len)
 {
 	unsigned long i, n = pmu_dt_rows(cells, len, PMU_DT_RAW_ROW);
-	const uint8_t *p = cells;
+	struct pmu_map_raw e;
 
 	if (!n)
 		return SBI_ERR_INVALID_PARAM;
 	for (i = 0; i < n; i++) {
-		const uint8_t *row = p + i * PMU_DT_RAW_ROW;
-
-		if (pmu_dt_u64(row, 0) & ~pmu_dt_u64(row, 2))
+		e = pmu_dt_raw_row(cells, i);
+		if (!pmu_map_raw_ok(&e))
 			return SBI_ERR_INVALID_PARAM;
 	}
 	if (n > PMU_RAW_MAP_MAX - plat->num_raw)
 		return SBI_ERR_FAILED;
 	for (i = 0; i < n; i++) {
-		const uint8_t *row = p + i * PMU_DT_RAW_ROW;
-		struct pmu_raw_map *m = &plat->raw[plat->num_raw++];
-
-		m->base = pmu_dt_u64(row, 0);
-		m->mask = pmu_dt_u64(row, 2);
-		m->counters = pmu_dt_cell(row, 4) & PMU_HPM_MASK;
+		e = pmu_dt_raw_row(cells, i);
+		pmu_map_raw(plat, &e, 1);
 	}
 	return 0;
+}
+
+typedef int (*pmu_dt_loader)(struct pmu_platform *, const void *,
+			     unsigned long);
+
+/* One property of the riscv,pmu node, if present; return: its error */
+static int pmu_dt_load(struct pmu_platform *plat, const void *dt,
+		       const char *name, pmu_dt_loader load, int rc)
+{
+	unsigned long len;
+	const void *p = pmu_host_dt_prop(dt, PMU_DT_PMU, name, &len);
+	int err = p ? load(plat, p, len) : 0;
+
+	return rc ? rc : err;
+}
+
+int pmu_dt_load_maps(struct pmu_platform *plat, const void *dt)
+{
+	int rc;
+
+	rc = pmu_dt_load(plat, dt, "riscv,event-to-mhpmevent",
+			 pmu_dt_event_to_mhpmevent, 0);
+	rc = pmu_dt_load(plat, dt, "riscv,event-to-mhpmcounters",
+			 pmu_dt_event_to_mhpmcounters, rc);
+	return pmu_dt_load(plat, dt, "riscv,raw-event-to-mhpmcounters",
+			   pmu_dt_raw_event_to_mhpmcounters, rc);
+}
+
+uint32_t pmu_dt_chosen_u32(const void *dt, const char *name, uint32_t dflt)
+{
+	unsigned long len;
+	const void *p = pmu_host_dt_prop(dt, PMU_DT_CHOSEN, name, &len);
+
+	return p && len == PMU_DT_CELL ? pmu_dt_cell(p, 0) : dflt;
 }

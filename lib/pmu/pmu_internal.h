@@ -34,6 +34,11 @@ static inline unsigned int pmu_ctz(uint64_t x)
 #endif
 }
 
+/* pmu_map.c: is one entry acceptable? */
+bool pmu_map_selector_ok(const struct pmu_map_selector *e);
+bool pmu_map_counters_ok(const struct pmu_map_counters *e);
+bool pmu_map_raw_ok(const struct pmu_map_raw *e);
+
 static inline bool pmu_has(const struct pmu_platform *plat, unsigned int feat)
 {
 	return (plat->features & feat) != 0;

@@ -77,75 +77,57 @@ void pmu_host_fw_platform_write(unsigned int j, uint64_t value)
 
 unsigned int sbi_pmu_features(const struct sbi_isa *isa)
 {
-	unsigned int f = 0;
+	static const struct {
+		uint16_t ext;	/* enum sbi_isa_ext */
+		uint16_t pmu;	/* PMU_ISA_* */
+	} map[] = {
+		{ SBI_ISA_EXT_SSCOFPMF, PMU_ISA_SSCOFPMF },
+		{ SBI_ISA_EXT_SMCNTRPMF, PMU_ISA_SMCNTRPMF },
+		{ SBI_ISA_EXT_H, PMU_ISA_H },
+		{ SBI_ISA_EXT_SMCDELEG, PMU_ISA_SMCDELEG },
+		{ SBI_ISA_EXT_SSCCFG, PMU_ISA_SSCCFG },
+		{ SBI_ISA_EXT_SSCSRIND, PMU_ISA_SSCSRIND },
+		{ SBI_ISA_EXT_SMSTATEEN, PMU_ISA_SMSTATEEN },
+		{ SBI_ISA_EXT_SMPDIS, PMU_ISA_SMPDIS },
+		{ SBI_ISA_EXT_SSPDIS, PMU_ISA_SSPDIS },
+	};
+	unsigned int i, bits = 0;
 
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (sbi_isa_has(isa, map[i].ext))
+			bits |= map[i].pmu;
 	if (isa->has_mcountinhibit)
-		f |= PMU_FEAT_MCOUNTINHIBIT;
-	if (sbi_isa_has(isa, SBI_ISA_EXT_SSCOFPMF))
-		f |= PMU_FEAT_SSCOFPMF;
-	if (sbi_isa_has(isa, SBI_ISA_EXT_SMCNTRPMF))
-		f |= PMU_FEAT_SMCNTRPMF;
-	if (sbi_isa_has(isa, SBI_ISA_EXT_H))
-		f |= PMU_FEAT_HYP;
-	/* S-mode reaches delegated counters only through siselect/sireg* */
-	if (sbi_isa_has(isa, SBI_ISA_EXT_SMCDELEG) &&
-	    sbi_isa_has(isa, SBI_ISA_EXT_SSCCFG) &&
-	    sbi_isa_has(isa, SBI_ISA_EXT_SSCSRIND))
-		f |= PMU_FEAT_SMCDELEG;
-	if (sbi_isa_has(isa, SBI_ISA_EXT_SMSTATEEN))
-		f |= PMU_FEAT_SMSTATEEN;
-	if (sbi_isa_has(isa, SBI_ISA_EXT_SMPDIS))
-		f |= PMU_FEAT_SMPDIS;
-	if (sbi_isa_has(isa, SBI_ISA_EXT_SSPDIS))
-		f |= PMU_FEAT_SSPDIS;
+		bits |= PMU_ISA_MCOUNTINHIBIT;
 	if (isa->has_pdis_mem)
-		f |= PMU_FEAT_PDISMEM;
-	return f;
+		bits |= PMU_ISA_PDISMEM;
+	return pmu_isa_features(bits);
 }
 
-typedef int (*pmu_dt_loader)(struct pmu_platform *, const void *,
-			     unsigned long);
-
-static void load_prop(const void *fdt, int node, const char *name,
-		      pmu_dt_loader load)
+/* The DT the firmware booted with (the handle is the blob itself). */
+const void *pmu_host_dt_prop(const void *dt, enum pmu_dt_node which,
+			     const char *name, unsigned long *len)
 {
-	int len, err;
-	const void *p = fdt_getprop(fdt, node, name, &len);
+	int node, n = 0;
+	const void *p;
 
-	if (!p)
-		return;
-	err = load(&sbi_plat.pmu, p, len);
-	if (err)
-		sbi_printf("tally: pmu: ignoring malformed %s (%d)\n", name,
-			   err);
+	if (which == PMU_DT_CHOSEN)
+		node = fdt_path_offset(dt, "/chosen");
+	else
+		node = fdt_node_offset_by_compatible(dt, -1, "riscv,pmu");
+	p = node < 0 ? NULL : fdt_getprop(dt, node, name, &n);
+	*len = p ? (unsigned long)n : 0;
+	return p;
 }
 
+/* The riscv,pmu node (pmu_host_event_maps()' default), /chosen, the knobs */
 void sbi_pmu_platform_init(void *fdt)
 {
-	int node;
+	int err = pmu_platform_setup(&sbi_plat.pmu,
+				     sbi_pmu_features(&sbi_plat.isa), fdt);
 
-	pmu_platform_init(&sbi_plat.pmu, sbi_pmu_features(&sbi_plat.isa));
-	pmu_platform_probe(&sbi_plat.pmu);
-	node = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu");
-	if (node < 0) {
-		pmu_platform_default_map(&sbi_plat.pmu);
-	} else {
-		load_prop(fdt, node, "riscv,event-to-mhpmevent",
-			  pmu_dt_event_to_mhpmevent);
-		load_prop(fdt, node, "riscv,event-to-mhpmcounters",
-			  pmu_dt_event_to_mhpmcounters);
-		load_prop(fdt, node, "riscv,raw-event-to-mhpmcounters",
-			  pmu_dt_raw_event_to_mhpmcounters);
-	}
-	/* the DT's /chosen overrides the build-time policy */
-	node = fdt_path_offset(fdt, "/chosen");
-	if (!fdt_get_u32(fdt, node, "tally,pmu-compat", FW_PMU_COMPAT))
-		sbi_plat.pmu.compat = 0;
-	pmu_platform_delegate(&sbi_plat.pmu,
-			      fdt_get_u32(fdt, node, "tally,pmu-delegate",
-					  FW_PMU_DELEGATE),
-			      fdt_get_u32(fdt, node, "tally,pdis-delegate",
-					  FW_PDIS_DELEGATE) != 0);
+	if (err)
+		sbi_printf("tally: pmu: ignoring malformed riscv,pmu map (%d)\n",
+			   err);
 }
 
 unsigned long sbi_pmu_hidden_extensions(void)

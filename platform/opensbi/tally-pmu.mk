@@ -11,11 +11,13 @@
 #
 #   TALLY_PMU=n             the same platform with OpenSBI's own PMU
 #   TALLY_DIR=              the Tally checkout (default: two levels up)
-#   TALLY_PMU_DELEGATE=mask hardware counters for the supervisor (default 0)
-#   TALLY_PDIS_DELEGATE=0|1 PDIS for the supervisor where Sspdis exists (1)
-#   TALLY_PMU_COMPAT=0|1    the rules for deployed kernels (1, docs/pmu.md)
-#   TALLY_PMU_TESTDEV=y     register the test platform's PMU device
+#   FW_PMU_DELEGATE=mask    hardware counters for the supervisor (default 0)
+#   FW_PDIS_DELEGATE=0|1    PDIS for the supervisor where Sspdis exists (1)
+#   FW_PMU_COMPAT=0|1       the rules for deployed kernels (1, docs/pmu.md)
+#   FW_PMU_TESTDEV=y        register the test platform's PMU device
 #                           (pmu/testdev.c), for make check-opensbi only
+# The FW_PMU_* knobs are those of Tally's own firmware, with the same
+# defaults (lib/pmu/pmu_setup.c) and the same /chosen overrides.
 
 TALLY_PMU ?= y
 
@@ -36,16 +38,16 @@ tally_pmu_out	:= $(build_dir)/tally-pmu
 # the core exactly as in Tally's firmware: its own headers first; OpenSBI
 # calls memset() sbi_memset()
 tally_pmu_core	:= $(addprefix $(tally_pmu_out)/core/,$(PMU_OBJS))
-tally_pmu_core_flags := -I$(TALLY_DIR)/include -Dmemset=sbi_memset
+tally_pmu_core_flags := -I$(TALLY_DIR)/include -Dmemset=sbi_memset \
+		   $(if $(FW_PMU_DELEGATE),-DFW_PMU_DELEGATE=$(FW_PMU_DELEGATE)) \
+		   $(if $(FW_PDIS_DELEGATE),-DFW_PDIS_DELEGATE=$(FW_PDIS_DELEGATE)) \
+		   $(if $(FW_PMU_COMPAT),-DFW_PMU_COMPAT=$(FW_PMU_COMPAT))
 # the binding: OpenSBI's headers, then the core's <pmu/...>
 tally_pmu_glue	:= $(addprefix $(tally_pmu_out)/,\
-		   sbi_pmu.o maps.o calls.o host.o fdt.o irq.o features.o deleg.o \
-		   emulate.o device.o $(if $(filter y,$(TALLY_PMU_TESTDEV)),testdev.o))
+		   sbi_pmu.o maps.o calls.o host.o fdt.o irq.o features.o \
+		   emulate.o device.o $(if $(filter y,$(FW_PMU_TESTDEV)),testdev.o))
 tally_pmu_glue_flags := -idirafter $(TALLY_DIR)/include \
-		   $(if $(TALLY_PMU_DELEGATE),-DTALLY_PMU_DELEGATE=$(TALLY_PMU_DELEGATE)) \
-		   $(if $(TALLY_PDIS_DELEGATE),-DTALLY_PDIS_DELEGATE=$(TALLY_PDIS_DELEGATE)) \
-		   $(if $(TALLY_PMU_COMPAT),-DTALLY_PMU_COMPAT=$(TALLY_PMU_COMPAT)) \
-		   $(if $(filter y,$(TALLY_PMU_TESTDEV)),-DTALLY_PMU_TESTDEV)
+		   $(if $(filter y,$(FW_PMU_TESTDEV)),-DFW_PMU_TESTDEV)
 tally_pmu_ecall	:= $(build_dir)/lib/sbi/sbi_ecall_pmu.o
 # reads of the SBI's counters under CDE = 1 (pmu/emulate.c); after the
 # generic platform's objects.mk, which sets platform-ldflags-y

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pmu/pmu.h>
+#include <pmu/pmu_host.h>
 #include <sbi/sbi_error.h>
 
 typedef int (*loader)(struct pmu_platform *, const void *, unsigned long);
@@ -26,6 +27,20 @@ static const struct {
 };
 
 static int passed, failed;
+
+/* The host's DT access, as the firmware's (lib/sbi/sbi_pmu_host.c) */
+const void *pmu_host_dt_prop(const void *dt, enum pmu_dt_node which,
+			     const char *name, unsigned long *len)
+{
+	int node = which == PMU_DT_CHOSEN ?
+		   fdt_path_offset(dt, "/chosen") :
+		   fdt_node_offset_by_compatible(dt, -1, "riscv,pmu");
+	int n = 0;
+	const void *p = node < 0 ? NULL : fdt_getprop(dt, node, name, &n);
+
+	*len = p ? (unsigned long)n : 0;
+	return p;
+}
 
 static void check(int ok, const char *file, const char *what)
 {
@@ -105,6 +120,13 @@ static void check_dtb(const char *path)
 	snprintf(what, sizeof(what), "%u events mapped to counters",
 		 mapped_events(&plat));
 	check(mapped_events(&plat) > 0, file, what);
+	/* the firmware's own loading of the node: the same map */
+	memset(&bad, 0, sizeof(bad));
+	check(!pmu_dt_load_maps(&bad, fdt) &&
+	      !memcmp(bad.events, plat.events, sizeof(plat.events)) &&
+	      !memcmp(bad.raw, plat.raw, sizeof(plat.raw)) &&
+	      bad.map_rows == plat.map_rows, file,
+	      "pmu_dt_load_maps() loads the same map");
 	free(fdt);
 }
 

@@ -7,6 +7,7 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	suite_platform();
 	suite_dt();
+	suite_setup();
 	suite_counters();
 	suite_hw();
 	suite_fw();

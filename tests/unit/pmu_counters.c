@@ -476,6 +476,57 @@ static void fw_read_hi_platform_is_zero_on_rv64(void)
 	UT_EQ(v, 0);
 }
 
+/*
+ * The hardware counter hooks: one bind per config_matching of a hardware
+ * counter, start and stop only for SBI starts and stops of counters that
+ * change state; nothing for firmware counters, releases or resets.
+ */
+static void hooks_follow_sbi_calls(void)
+{
+	unsigned long idx;
+
+	env_platform();
+	UT_EQ(sim.binds + sim.starts + sim.stops, 0);	/* reset: none */
+	UT_EQ(cfg_match(0, ALL_HPM, PMU_CFG_SET_UINH, REFS, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(sim.binds, 1);
+	UT_EQ(sim.bound, 1U << 3);
+	UT_EQ(sim.bind_flags, PMU_CFG_SET_UINH);
+	UT_TRUE(sim.hook_hart == H);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_AUTO_START, CYC, 0, &idx), 0);
+	UT_EQ(sim.binds, 2);
+	UT_EQ(sim.bound, 1U << 3 | 1U << 0);
+	UT_EQ(sim.bind_flags, PMU_CFG_AUTO_START);
+	UT_EQ(sim.starts, 0);	/* AUTO_START is the bind's */
+	UT_EQ(cfg_match(FW(0), 1, 0, EV_FW(PMU_FW_PLATFORM), SIM_PEV_ANY,
+			&idx), 0);
+	UT_EQ(sim.binds, 2);	/* a firmware counter has no hook */
+	UT_EQ(ctr_start(0, 0x9, 0, 0), SBI_ERR_ALREADY_STARTED);
+	UT_EQ(sim.starts, 1);
+	UT_EQ(sim.start_bits, 1U << 3);	/* only what was stopped */
+	UT_EQ(ctr_start(FW(0), 1, 0, 0), 0);
+	UT_EQ(sim.start_bits, 1U << 3);
+	UT_EQ(ctr_stop(3, 1, 0), 0);
+	UT_EQ(sim.stops, 1);
+	UT_EQ(sim.stop_bits, 1U << 3);
+	UT_EQ(ctr_stop(3, 1, 0), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(sim.stop_bits, 1U << 3);
+	UT_EQ(ctr_start(3, 1, 0, 0), 0);	/* one counter: the short path */
+	UT_EQ(sim.starts, 2);
+	UT_EQ(ctr_stop(0, 1, PMU_STOP_RESET), 0);	/* and runs free */
+	UT_EQ(sim.stop_bits, 1U << 3 | 1U << 0);
+	UT_EQ(sim.stops, 3);
+	UT_EQ(ctr_stop(FW(0), 1, 0), 0);
+	UT_EQ(sim.stop_bits, 1U << 3 | 1U << 0);
+	UT_EQ(sim.binds, 2);
+	pmu_hart_stop(H);
+	pmu_hart_suspend(H);
+	pmu_hart_resume(H);
+	UT_EQ(sim.binds, 2);
+	UT_EQ(sim.starts, 2);
+	UT_EQ(sim.stops, 4);	/* two of them with no bits */
+}
+
 /* Is event_idx in the default map (pmu_platform_default_map)? */
 static bool default_map_has(unsigned long ev)
 {
@@ -645,6 +696,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(start_platform_already_started),
 	UT_CASE(stop_platform_and_hardware),
 	UT_CASE(fw_read_hi_platform_is_zero_on_rv64),
+	UT_CASE(hooks_follow_sbi_calls),
 	UT_CASE(linux_probe_leaves_nothing_mapped),
 	UT_CASE(qemu_map_model),
 	UT_CASE(linux_probe_then_perf_stat_on_qemu),

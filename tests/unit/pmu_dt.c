@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Tests of lib/pmu/pmu_dt.c: the riscv,pmu DT properties from raw cells. */
+/*
+ * Tests of lib/pmu/pmu_dt.c (the riscv,pmu DT properties from raw cells)
+ * and lib/pmu/pmu_map.c (the structured map entries they become).
+ */
 #include <string.h>
 #include "pmu_test.h"
 
@@ -321,6 +324,87 @@ static void raw_malformed_and_full(void)
 	}
 }
 
+/* The structured entries, as a platform's code gives them (pmu_map.c) */
+static void map_entries_checked_before_any_change(void)
+{
+	const struct pmu_map_selector sel[] = {
+		{ EV_HW(PMU_HW_CACHE_MISSES), 0x55 },
+		{ EV_HW(0), 0x66 },	/* NO_EVENT: not an event */
+	};
+	const struct pmu_map_counters ctr[] = {
+		{ EV_HW(1), EV_HW(3), 0x18 },
+		{ EV_HW(5), EV_CACHE(0, 0, 0), 0x18 },	/* across types */
+	};
+	const struct pmu_map_raw raw[] = {
+		{ 0x10, 0xf0, 0x8 },
+		{ 0x11, 0xf0, 0x8 },	/* base bit outside the mask */
+	};
+	unsigned int slot = PMU_HW_CACHE_MISSES;
+	uint64_t was = PLAT->events[slot].selector;
+
+	setup(&cfg_full);
+	was = PLAT->events[slot].selector;
+	UT_EQ(pmu_map_selectors(PLAT, sel, 2), SBI_ERR_INVALID_PARAM);
+	UT_EQ(pmu_map_selectors(PLAT, sel, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(PLAT->events[slot].selector, was);
+	UT_EQ(pmu_map_selectors(PLAT, sel, 1), 0);
+	UT_EQ(PLAT->events[slot].selector, 0x55);
+
+	UT_EQ(pmu_map_counters(PLAT, ctr, 2), SBI_ERR_INVALID_PARAM);
+	UT_EQ(pmu_map_counters(PLAT, ctr, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(PLAT->events[PMU_HW_INSTRUCTIONS].counters, 1U << 2);
+	UT_EQ(PLAT->map_rows, 1);
+	UT_EQ(pmu_map_counters(PLAT, ctr, 1), 0);
+	UT_EQ(PLAT->map_rows, 2);
+	UT_EQ(PLAT->events[PMU_HW_CPU_CYCLES].counters, 1U << 0 | 0x18);
+	UT_EQ(PLAT->events[PMU_HW_CACHE_REFERENCES].counters, 0x18);
+
+	UT_EQ(pmu_map_raw(PLAT, raw, 2), SBI_ERR_INVALID_PARAM);
+	UT_EQ(pmu_map_raw(PLAT, raw, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(PLAT->num_raw, 0);
+	UT_EQ(PLAT->map_rows, 2);
+	UT_EQ(pmu_map_raw(PLAT, raw, 1), 0);
+	UT_EQ(PLAT->num_raw, 1);
+	UT_EQ(PLAT->map_rows, 3);
+	UT_EQ(PLAT->raw[0].base, 0x10);
+	UT_EQ(PLAT->raw[0].mask, 0xf0);
+}
+
+/* The raw table fills up: a batch that does not fit adds nothing. */
+static void map_raw_entries_full(void)
+{
+	struct pmu_map_raw raw[PMU_RAW_MAP_MAX];
+	unsigned int i;
+
+	setup(&cfg_full);
+	for (i = 0; i < PMU_RAW_MAP_MAX; i++) {
+		raw[i].base = i;
+		raw[i].mask = ~0ULL;
+		raw[i].counters = 0x7;	/* fixed counters: dropped */
+	}
+	UT_EQ(pmu_map_raw(PLAT, raw, PMU_RAW_MAP_MAX - 1), 0);
+	UT_EQ(pmu_map_raw(PLAT, raw, 2), SBI_ERR_FAILED);
+	UT_EQ(PLAT->num_raw, PMU_RAW_MAP_MAX - 1);
+	UT_EQ(PLAT->map_rows, PMU_RAW_MAP_MAX - 1);
+	UT_EQ(pmu_map_raw(PLAT, raw, 1), 0);
+	UT_EQ(PLAT->num_raw, PMU_RAW_MAP_MAX);
+	UT_EQ(PLAT->raw[0].counters, 0);
+}
+
+/* A DT row is counted like an entry (the default-map rule) */
+static void dt_rows_count_as_map_rows(void)
+{
+	uint32_t v[] = { EV_HW(1), EV_HW(2), ALL_HPM, EV_HW(3), EV_HW(3), 0x8 };
+	uint32_t r[] = { 0, 0x10, 0, 0xf0, 0x8 };
+	uint8_t b[24];
+
+	setup(&cfg_full);
+	UT_EQ(pmu_dt_event_to_mhpmcounters(PLAT, b, be(b, v, 6)), 0);
+	UT_EQ(PLAT->map_rows, 2);
+	UT_EQ(pmu_dt_raw_event_to_mhpmcounters(PLAT, b, be(b, r, 5)), 0);
+	UT_EQ(PLAT->map_rows, 3);
+}
+
 static const struct ut_case cases[] = {
 	UT_CASE(mhpmevent_selector_programmed),
 	UT_CASE(mhpmevent_selector_with_sscofpmf),
@@ -334,6 +418,9 @@ static const struct ut_case cases[] = {
 	UT_CASE(raw_rows_match_with_mask),
 	UT_CASE(raw_v2_56_bits),
 	UT_CASE(raw_malformed_and_full),
+	UT_CASE(map_entries_checked_before_any_change),
+	UT_CASE(map_raw_entries_full),
+	UT_CASE(dt_rows_count_as_map_rows),
 };
 
 void suite_dt(void)

@@ -61,6 +61,7 @@ long set_shmem(unsigned long lo, unsigned long hi, unsigned long flags);
 void suite_platform(void);
 void suite_deleg(void);
 void suite_dt(void);
+void suite_setup(void);
 void suite_counters(void);
 void suite_hw(void);
 void suite_fw(void);

@@ -346,6 +346,29 @@ void pmu_host_overflow_event(struct pmu_hart *h)
 	sim.overflow_hart = h;
 }
 
+void pmu_host_hw_bind(struct pmu_hart *h, unsigned int idx,
+		      unsigned long flags)
+{
+	sim.binds++;
+	sim.bound |= 1U << idx;
+	sim.bind_flags = flags;
+	sim.hook_hart = h;
+}
+
+void pmu_host_hw_start(struct pmu_hart *h, uint32_t bits)
+{
+	sim.starts++;
+	sim.start_bits |= bits;
+	sim.hook_hart = h;
+}
+
+void pmu_host_hw_stop(struct pmu_hart *h, uint32_t bits)
+{
+	sim.stops++;
+	sim.stop_bits |= bits;
+	sim.hook_hart = h;
+}
+
 static uint8_t *ram_buf(void)
 {
 	if (!ram)

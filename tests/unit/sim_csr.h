@@ -56,6 +56,12 @@ struct sim_hart {
 	unsigned int bad_csr;
 	unsigned long csr_writes;
 	bool smem_ptr_fails;	/* pmu_host_smem_ptr() returns NULL */
+	/* the hardware counter hooks: calls, and their arguments */
+	unsigned int binds, starts, stops;
+	uint32_t bound;			/* counters pmu_host_hw_bind() named */
+	unsigned long bind_flags;	/* its flags, the last time */
+	uint32_t start_bits, stop_bits;	/* union of all calls' bits */
+	struct pmu_hart *hook_hart;	/* the hart, the last time */
 	/* QEMU's map: the counter of each sim_qemu_map_counter() event, or 0 */
 	uint32_t qemu_map[SIM_QEMU_EVENTS];
 };

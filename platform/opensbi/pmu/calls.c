@@ -74,9 +74,9 @@ long tally_pmu_call(unsigned long fid, const unsigned long *a,
 	base = call_smem(h, fid, a, &size);
 	if (base && smem_map(base, size))
 		return SBI_ERR_FAILED;
-	tally_pmu_call_begin(fid, a);
 	rc = pmu_sbi_ecall(h, fid, a, value);
-	tally_pmu_call_end(rc, value);
+	if (!rc && fid == SBI_EXT_PMU_COUNTER_GET_INFO)
+		tally_pmu_ctr_info(value);
 	if (base)
 		smem_unmap(base, size);
 	return rc;

@@ -16,9 +16,10 @@
  *   after it stopped;
  * - hw_counter_irq_bit: irq.c, without Sscofpmf.
  *
- * The hardware hooks follow the CSR writes the core makes during an SBI
- * PMU call (host.c reports them); resets outside a call (boot, HSM,
- * suspend) call none, as in OpenSBI.
+ * The hardware hooks are called from the core's own hooks
+ * (pmu_host_hw_bind/start/stop(), <pmu/pmu_host.h>), which only SBI calls
+ * reach; resets outside a call (boot, HSM, suspend) call none, as in
+ * OpenSBI.
  */
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_console.h>
@@ -47,13 +48,13 @@ void sbi_pmu_set_device(const struct sbi_pmu_device *d)
 
 /*
  * The device, once the platform registered it. The test platform's
- * (TALLY_PMU_TESTDEV=y) is registered at the first look, which is
+ * (FW_PMU_TESTDEV=y) is registered at the first look, which is
  * OpenSBI's trap delegation (sbi_pmu_irq_bit()) or the PMU's set-up: as
  * early as a platform's extensions_init() registers one.
  */
 const struct sbi_pmu_device *tally_pmu_device(void)
 {
-#ifdef TALLY_PMU_TESTDEV
+#ifdef FW_PMU_TESTDEV
 	if (!dev)
 		tally_pmu_testdev_register();
 #endif
@@ -115,110 +116,64 @@ void pmu_host_fw_platform_write(unsigned int j, uint64_t value)
 		dev->fw_counter_write_value(current_hartid(), j, value);
 }
 
-/* The SBI call around the core's CSR writes. */
-
-void tally_pmu_call_begin(unsigned long fid, const unsigned long *a)
+/* counter_get_info of a firmware counter: the device's width */
+void tally_pmu_ctr_info(unsigned long *info)
 {
-	struct tally_pmu_hart *t = tally_pmu_this();
-
-	t->call.fid = fid + 1;
-	t->call.flags = fid == SBI_EXT_PMU_COUNTER_CFG_MATCH ? a[2] : 0;
-	t->call.prepared = 0;
-}
-
-/* OpenSBI: the event hooks of a fixed counter, with or without Smcntrpmf */
-static void fixed_filter(struct tally_pmu_hart *t, unsigned int idx)
-{
-	if (idx >= PMU_HW_CTR_MAX || (t->call.prepared >> idx) & 1)
-		return;
-	t->call.prepared |= 1U << idx;
-	t->hw_flags[idx] = t->call.flags & PMU_CFG_INH_MASK;
-	if (dev->hw_counter_filter_mode)
-		dev->hw_counter_filter_mode(t->call.flags, idx);
-}
-
-void tally_pmu_call_end(long rc, unsigned long *value)
-{
-	struct tally_pmu_hart *t = tally_pmu_this();
-	unsigned long fid = t->call.fid - 1;
 	int w;
 
-	t->call.fid = 0;
-	if (!dev || rc)
+	if (!dev || !dev->fw_counter_width || !(*info & PMU_CTR_INFO_TYPE_FW))
 		return;
-	if (fid == SBI_EXT_PMU_COUNTER_CFG_MATCH &&
-	    (*value == PMU_IDX_CYCLE || *value == PMU_IDX_INSTRET) &&
-	    *value < tally_pmu_plat.hw_slots)
-		fixed_filter(t, *value);
-	if (fid == SBI_EXT_PMU_COUNTER_GET_INFO && dev->fw_counter_width &&
-	    (*value & PMU_CTR_INFO_TYPE_FW)) {
-		w = dev->fw_counter_width();
-		if (w)
-			*value = (*value & ~PMU_CTR_INFO_WIDTH_MASK) |
-				 ((unsigned long)((w - 1) & 0x3f)
-				  << PMU_CTR_INFO_WIDTH_SHIFT);
-	}
+	w = dev->fw_counter_width();
+	if (w)
+		*info = (*info & ~PMU_CTR_INFO_WIDTH_MASK) |
+			((unsigned long)((w - 1) & 0x3f)
+			 << PMU_CTR_INFO_WIDTH_SHIFT);
+}
+
+/* The binding's part of the hart: the core's state comes first. */
+static struct tally_pmu_hart *this_hart(struct pmu_hart *h)
+{
+	return (struct tally_pmu_hart *)h;
 }
 
 /*
- * config_matching writes the event of the counter it chose: OpenSBI's
- * pmu_update_hw_mhpmevent() hooks first (programmable counters), or those
- * of pmu_fixed_ctr_update_inhibit_bits() (cycle, instret).
+ * config_matching binds a hardware counter: OpenSBI's
+ * pmu_update_hw_mhpmevent() hooks (programmable counters) or those of
+ * pmu_fixed_ctr_update_inhibit_bits() (cycle, instret), and with
+ * AUTO_START those of pmu_ctr_start_hw().
  */
-void tally_pmu_dev_event(unsigned int idx)
+void pmu_host_hw_bind(struct pmu_hart *h, unsigned int idx,
+		      unsigned long flags)
 {
-	struct tally_pmu_hart *t = tally_pmu_this();
-
-	if (!dev || !t || t->call.fid != SBI_EXT_PMU_COUNTER_CFG_MATCH + 1)
+	this_hart(h)->hw_flags[idx] = flags & PMU_CFG_INH_MASK;
+	if (!dev)
 		return;
-	if (idx < PMU_IDX_HPM_FIRST) {
-		fixed_filter(t, idx);
-		return;
-	}
-	if ((t->call.prepared >> idx) & 1)
-		return;
-	t->call.prepared |= 1U << idx;
-	t->hw_flags[idx] = t->call.flags & PMU_CFG_INH_MASK;
-	if (dev->hw_counter_disable_irq)
+	if (idx >= PMU_IDX_HPM_FIRST && dev->hw_counter_disable_irq)
 		dev->hw_counter_disable_irq(idx);
 	if (dev->hw_counter_filter_mode)
-		dev->hw_counter_filter_mode(t->call.flags, idx);
+		dev->hw_counter_filter_mode(flags, idx);
+	if ((flags & PMU_CFG_AUTO_START) && dev->hw_counter_enable_irq)
+		dev->hw_counter_enable_irq(idx);
 }
 
-/* A start or stop the supervisor asked for (not a release, not a bind) */
-static bool call_is(const struct tally_pmu_hart *t, unsigned long fid)
+/* Before an SBI start lets bits count: OpenSBI's pmu_ctr_start_hw(). */
+void pmu_host_hw_start(struct pmu_hart *h, uint32_t bits)
 {
-	return t && t->call.fid == fid + 1;
-}
-
-/*
- * Before mcountinhibit lets bits count in a start (or config_matching
- * with AUTO_START): OpenSBI's pmu_ctr_start_hw(). Not when a released
- * cycle/instret runs free again.
- */
-void tally_pmu_dev_starting(uint32_t bits)
-{
-	struct tally_pmu_hart *t = tally_pmu_this();
 	unsigned int i;
 
-	if (!dev || !(call_is(t, SBI_EXT_PMU_COUNTER_START) ||
-		      (call_is(t, SBI_EXT_PMU_COUNTER_CFG_MATCH) &&
-		       (t->call.flags & PMU_CFG_AUTO_START))))
+	if (!dev)
 		return;
 	for (i = 0; i < PMU_HW_CTR_MAX; i++) {
 		if (!((bits >> i) & 1))
 			continue;
-		if (t->call.fid == SBI_EXT_PMU_COUNTER_CFG_MATCH + 1 &&
-		    i < PMU_IDX_HPM_FIRST)
-			fixed_filter(t, i);	/* AUTO_START */
 #if TALLY_OSBI_START_REPROGRAMS
 		/* 1.9 reprograms the event of a counter it starts */
-		if (t->call.fid == SBI_EXT_PMU_COUNTER_START + 1 &&
-		    i >= PMU_IDX_HPM_FIRST) {
+		if (i >= PMU_IDX_HPM_FIRST) {
 			if (dev->hw_counter_disable_irq)
 				dev->hw_counter_disable_irq(i);
 			if (dev->hw_counter_filter_mode)
-				dev->hw_counter_filter_mode(t->hw_flags[i], i);
+				dev->hw_counter_filter_mode(
+					this_hart(h)->hw_flags[i], i);
 		}
 #endif
 		if (dev->hw_counter_enable_irq)
@@ -226,17 +181,13 @@ void tally_pmu_dev_starting(uint32_t bits)
 	}
 }
 
-/*
- * After mcountinhibit stopped bits in a stop: OpenSBI's pmu_ctr_stop_hw().
- * Not when config_matching stops a free-running cycle/instret to bind it.
- */
-void tally_pmu_dev_stopped(uint32_t bits)
+/* After an SBI stop stopped bits: OpenSBI's pmu_ctr_stop_hw(). */
+void pmu_host_hw_stop(struct pmu_hart *h, uint32_t bits)
 {
-	struct tally_pmu_hart *t = tally_pmu_this();
 	unsigned int i;
 
-	if (!dev || !call_is(t, SBI_EXT_PMU_COUNTER_STOP) ||
-	    !dev->hw_counter_disable_irq)
+	(void)h;
+	if (!dev || !dev->hw_counter_disable_irq)
 		return;
 	for (i = 0; i < PMU_HW_CTR_MAX; i++)
 		if ((bits >> i) & 1)

@@ -3,7 +3,8 @@
  * What the binding reads from the device tree OpenSBI booted with: the RAM
  * ranges (/memory nodes, read once on the boot hart; OpenSBI's root domain
  * lets S-mode at nearly every address, MMIO included, and the PMU's shared
- * memory must also be RAM) and the delegation knobs of /chosen.
+ * memory must also be RAM), and the properties the core's policy asks
+ * for (pmu_host_dt_prop()).
  */
 #include <libfdt.h>
 #include <sbi_utils/fdt/fdt_helper.h>
@@ -74,16 +75,19 @@ bool tally_pmu_ram_contains(unsigned long addr, unsigned long size)
 	return false;
 }
 
-/* A u32 property of /chosen, or @dflt. */
-uint32_t tally_pmu_chosen_u32(const char *name, uint32_t dflt)
+/* The core's DT access: /chosen and the riscv,pmu node of OpenSBI's DT */
+const void *pmu_host_dt_prop(const void *dt, enum pmu_dt_node which,
+			     const char *name, unsigned long *len)
 {
-	const void *fdt = fdt_get_address();
-	const fdt32_t *p;
-	int node, len;
+	int node, n = 0;
+	const void *p = NULL;
 
-	if (!fdt)
-		return dflt;
-	node = fdt_path_offset(fdt, "/chosen");
-	p = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
-	return p && len == sizeof(*p) ? fdt32_to_cpu(*p) : dflt;
+	if (dt) {
+		node = which == PMU_DT_CHOSEN ?
+		       fdt_path_offset(dt, "/chosen") :
+		       fdt_node_offset_by_compatible(dt, -1, "riscv,pmu");
+		p = node < 0 ? NULL : fdt_getprop(dt, node, name, &n);
+	}
+	*len = p ? (unsigned long)n : 0;
+	return p;
 }

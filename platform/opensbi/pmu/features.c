@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * The PMU features of the calling hart: what OpenSBI's hart probing found,
- * plus the draft Smpdis/Sspdis CSRs, which OpenSBI does not know and which
- * are probed here under its expected-trap handler.
+ * The extensions of the calling hart the PMU cares about: what OpenSBI's
+ * hart probing found, plus the draft Smpdis/Sspdis CSRs, which OpenSBI
+ * does not know and which are probed here under its expected-trap handler.
+ * The core's pmu_isa_features() turns them into PMU features.
  */
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_csr_detect.h>
@@ -30,30 +31,32 @@ static bool pdis_csr(unsigned int csr)
 
 unsigned int tally_pmu_hart_features(struct sbi_scratch *scratch)
 {
-	unsigned int f = 0;
+	static const struct {
+		uint16_t ext;	/* enum sbi_hart_extensions */
+		uint16_t pmu;	/* PMU_ISA_* */
+	} map[] = {
+		{ SBI_HART_EXT_SSCOFPMF, PMU_ISA_SSCOFPMF },
+		{ SBI_HART_EXT_SMCNTRPMF, PMU_ISA_SMCNTRPMF },
+		{ SBI_HART_EXT_SMCDELEG, PMU_ISA_SMCDELEG },
+		{ SBI_HART_EXT_SSCCFG, PMU_ISA_SSCCFG },
+		{ SBI_HART_EXT_SSCSRIND, PMU_ISA_SSCSRIND },
+		{ SBI_HART_EXT_SMSTATEEN, PMU_ISA_SMSTATEEN },
+	};
+	unsigned int i, isa = 0;
 
-#define HAS(ext) sbi_hart_has_extension(scratch, SBI_HART_EXT_##ext)
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (sbi_hart_has_extension(scratch, map[i].ext))
+			isa |= map[i].pmu;
 	if (sbi_hart_priv_version(scratch) >= SBI_HART_PRIV_VER_1_11)
-		f |= PMU_FEAT_MCOUNTINHIBIT;
-	if (HAS(SSCOFPMF))
-		f |= PMU_FEAT_SSCOFPMF;
-	if (HAS(SMCNTRPMF))
-		f |= PMU_FEAT_SMCNTRPMF;
+		isa |= PMU_ISA_MCOUNTINHIBIT;
 	if (misa_extension('H'))
-		f |= PMU_FEAT_HYP;
-	/* S-mode reaches delegated counters only through siselect/sireg* */
-	if (HAS(SMCDELEG) && HAS(SSCCFG) && HAS(SSCSRIND))
-		f |= PMU_FEAT_SMCDELEG;
-	if (HAS(SMSTATEEN))
-		f |= PMU_FEAT_SMSTATEEN;
-#undef HAS
-	if (pdis_csr(CSR_MPDISCTL)) {
-		f |= PMU_FEAT_SMPDIS;
-		if (pdis_csr(CSR_SPDISCTL))
-			f |= PMU_FEAT_SSPDIS;
-		/* only where mpdisctl.MEM is not hardwired to 0 */
-		if (pdis_csr(CSR_SPDISAMBCS))
-			f |= PMU_FEAT_PDISMEM;
-	}
-	return f;
+		isa |= PMU_ISA_H;
+	if (pdis_csr(CSR_MPDISCTL))
+		isa |= PMU_ISA_SMPDIS;
+	if (pdis_csr(CSR_SPDISCTL))
+		isa |= PMU_ISA_SSPDIS;
+	/* only where mpdisctl.MEM is not hardwired to 0 */
+	if (pdis_csr(CSR_SPDISAMBCS))
+		isa |= PMU_ISA_PDISMEM;
+	return pmu_isa_features(isa);
 }

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The core's host services (<pmu/pmu_host.h>) from OpenSBI's: CSR access
- * by number (bit set/clear of mideleg/mie/mip with csrs/csrc; writes
- * of events and mcountinhibit are reported to device.c for the platform
- * PMU device's hooks),
- * counter presence from OpenSBI's own hart probing, and the supervisor's
+ * by number (bit set/clear of mcountinhibit/mideleg/mie/mip with
+ * csrs/csrc; the platform PMU device's hooks are the core's explicit
+ * pmu_host_hw_*() calls, device.c), counter presence from OpenSBI's own hart probing, and the supervisor's
  * memory from its domain and the RAM of the device tree.
  */
 #include <sbi/riscv_asm.h>
@@ -44,35 +43,9 @@ unsigned long pmu_host_csr_read(unsigned int csr)
 	}
 }
 
-/* The platform PMU device's hooks around counters that start or stop. */
-static void inhibit_write(unsigned long val)
-{
-	unsigned long old;
-
-	if (!tally_pmu_device()) {
-		csr_write(CSR_MCOUNTINHIBIT, val);
-		return;
-	}
-	old = csr_read(CSR_MCOUNTINHIBIT);
-	if (old & ~val)
-		tally_pmu_dev_starting((uint32_t)(old & ~val));
-	csr_write(CSR_MCOUNTINHIBIT, val);
-	if (val & ~old)
-		tally_pmu_dev_stopped((uint32_t)(val & ~old));
-}
-
 void pmu_host_csr_write(unsigned int csr, unsigned long val)
 {
-	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
-		tally_pmu_dev_event(csr - CSR_MCOUNTINHIBIT);
-	else if (csr == PMU_CSR_MCYCLECFG)
-		tally_pmu_dev_event(PMU_IDX_CYCLE);
-	else if (csr == PMU_CSR_MINSTRETCFG)
-		tally_pmu_dev_event(PMU_IDX_INSTRET);
 	switch (csr) {
-	case CSR_MCOUNTINHIBIT:
-		inhibit_write(val);
-		break;
 	case CSR_MCOUNTEREN:
 		csr_write(CSR_MCOUNTEREN, val);
 		break;
@@ -102,8 +75,8 @@ void pmu_host_csr_write(unsigned int csr, unsigned long val)
 /*
  * Bits of the interrupt CSRs (the overflow interrupt's routing for SSE,
  * pmu_hart_sse_route()) with one csrs/csrc: a read-modify-write of mip
- * could lose an interrupt the hardware raises in between. Other CSRs as
- * the core's default does.
+ * could lose an interrupt the hardware raises in between; mcountinhibit
+ * (start, stop) with one too. Other CSRs as the core's default does.
  */
 void pmu_host_csr_set(unsigned int csr, unsigned long bits)
 {
@@ -116,6 +89,9 @@ void pmu_host_csr_set(unsigned int csr, unsigned long bits)
 		break;
 	case CSR_MIP:
 		csr_set(CSR_MIP, bits);
+		break;
+	case CSR_MCOUNTINHIBIT:
+		csr_set(CSR_MCOUNTINHIBIT, bits);
 		break;
 	default:
 		pmu_host_csr_write(csr, pmu_host_csr_read(csr) | bits);
@@ -133,6 +109,9 @@ void pmu_host_csr_clear(unsigned int csr, unsigned long bits)
 		break;
 	case CSR_MIP:
 		csr_clear(CSR_MIP, bits);
+		break;
+	case CSR_MCOUNTINHIBIT:
+		csr_clear(CSR_MCOUNTINHIBIT, bits);
 		break;
 	default:
 		pmu_host_csr_write(csr, pmu_host_csr_read(csr) & ~bits);

@@ -3,75 +3,43 @@
  * The platform description: the boot hart's features, the counters the
  * core probes, the event maps that OpenSBI's platform code hands over
  * (generic: the riscv,pmu DT node through fdt_pmu.c), then delegation.
- * Each row goes through the core's DT loaders, so it is checked the same
- * way as in Tally's own firmware; a platform that gives no row gets the
- * core's default map, as Tally does without a riscv,pmu node.
+ * Each row is one of the core's structured map entries (pmu_map_*()),
+ * checked the same way as a riscv,pmu row in Tally's own firmware; a
+ * platform that gives no row gets the core's default map.
  */
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu.h>
+#include <sbi_utils/fdt/fdt_helper.h>
 #include "tally_pmu.h"
 
-#ifndef TALLY_PMU_COMPAT
-#define TALLY_PMU_COMPAT 1
-#endif
-
 struct pmu_platform tally_pmu_plat;
-static unsigned int map_rows;
-
-static void be32_put(uint8_t *p, uint32_t v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
 
 int sbi_pmu_add_hw_event_counter_map(u32 eidx_start, u32 eidx_end, u32 cmap)
 {
-	uint8_t row[12];
-	int rc;
+	const struct pmu_map_counters e = { eidx_start, eidx_end, cmap };
 
-	be32_put(row, eidx_start);
-	be32_put(row + 4, eidx_end);
-	be32_put(row + 8, cmap);
-	rc = pmu_dt_event_to_mhpmcounters(&tally_pmu_plat, row, sizeof(row));
-	if (!rc)
-		map_rows++;
-	return rc;
+	return pmu_map_counters(&tally_pmu_plat, &e, 1);
 }
 
 int sbi_pmu_add_raw_event_counter_map(uint64_t select, uint64_t select_mask,
 				      u32 cmap)
 {
-	uint8_t row[20];
-	int rc;
+	const struct pmu_map_raw e = { select, select_mask, cmap };
 
-	be32_put(row, select >> 32);
-	be32_put(row + 4, select);
-	be32_put(row + 8, select_mask >> 32);
-	be32_put(row + 12, select_mask);
-	be32_put(row + 16, cmap);
-	rc = pmu_dt_raw_event_to_mhpmcounters(&tally_pmu_plat, row,
-					      sizeof(row));
-	if (!rc)
-		map_rows++;
-	return rc;
+	return pmu_map_raw(&tally_pmu_plat, &e, 1);
 }
 
 /* The platform's mhpmevent value for one general or cache event. */
 static void load_selector(const struct sbi_platform *plat, uint32_t event_idx)
 {
-	uint64_t sel = sbi_platform_pmu_xlate_to_mhpmevent(plat, event_idx, 0);
-	uint8_t row[12];
+	struct pmu_map_selector e = { event_idx, 0 };
 
-	if (!sel)
+	e.selector = sbi_platform_pmu_xlate_to_mhpmevent(plat, event_idx, 0);
+	if (!e.selector)
 		return; /* no opinion: keep the zero-extended event_idx */
-	be32_put(row, event_idx);
-	be32_put(row + 4, sel >> 32);
-	be32_put(row + 8, sel);
 	/* refuses codes that are not events (NO_EVENT, cache op 3) */
-	pmu_dt_event_to_mhpmevent(&tally_pmu_plat, row, sizeof(row));
+	pmu_map_selectors(&tally_pmu_plat, &e, 1);
 }
 
 static void load_selectors(const struct sbi_platform *plat)
@@ -84,25 +52,35 @@ static void load_selectors(const struct sbi_platform *plat)
 		load_selector(plat, PMU_EVIDX(PMU_EV_TYPE_CACHE, code));
 }
 
+/*
+ * The core's map step (pmu_platform_setup()): what OpenSBI's platform code
+ * adds (generic: the riscv,pmu node through its fdt_pmu.c), then the
+ * platform's mhpmevent values for the events it mapped.
+ */
+int pmu_host_event_maps(struct pmu_platform *p, const void *dt)
+{
+	const struct sbi_platform *plat = sbi_platform_thishart_ptr();
+	int rc = sbi_platform_pmu_init(plat);
+
+	(void)dt;	/* OpenSBI's platform code reads it */
+	tally_pmu_device_setup(p);
+	if (p->map_rows)
+		load_selectors(plat);
+	return rc;
+}
+
+/* The core's set-up sequence and policy, as in Tally's firmware */
 void tally_pmu_platform_setup(struct sbi_scratch *scratch)
 {
-	const struct sbi_platform *plat = sbi_platform_ptr(scratch);
-	int rc;
+	struct pmu_platform *p = &tally_pmu_plat;
+	int rc = pmu_platform_setup(p, tally_pmu_hart_features(scratch),
+				    fdt_get_address());
 
-	pmu_platform_init(&tally_pmu_plat, tally_pmu_hart_features(scratch));
-	pmu_platform_probe(&tally_pmu_plat);
-	rc = sbi_platform_pmu_init(plat);
-	tally_pmu_device_setup(&tally_pmu_plat);
 	if (rc)
 		sbi_printf(
 			"tally-pmu: platform event map stopped at error %d\n",
 			rc);
-	if (map_rows)
-		load_selectors(plat);
-	else
-		pmu_platform_default_map(&tally_pmu_plat);
-	/* the rules for deployed kernels, as in Tally's firmware (docs/pmu.md) */
-	if (!tally_pmu_chosen_u32("tally,pmu-compat", TALLY_PMU_COMPAT))
-		tally_pmu_plat.compat = 0;
-	tally_pmu_delegate();
+	if (p->deleg_mask || p->pdis_deleg)
+		sbi_printf("tally-pmu: delegated counters 0x%x, PDIS %s\n",
+			   p->deleg_mask, p->pdis_deleg ? "yes" : "no");
 }

@@ -53,7 +53,6 @@ int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
 		if (!*slot)
 			return SBI_ENOMEM;
 	}
-	(*slot)->call.fid = 0;
 	pmu_hart_init(&(*slot)->core, &tally_pmu_plat);
 	pmu_hart_delegate(&(*slot)->core, tally_pmu_hart_features(scratch));
 	return 0;

@@ -19,24 +19,14 @@
 #include <pmu/pmu_host.h>
 #undef bool
 
-/* maps.c: the platform description, filled by sbi_pmu_init() */
+/* maps.c: the platform description, filled by sbi_pmu_init() through the
+ * core's pmu_platform_setup() */
 extern struct pmu_platform tally_pmu_plat;
 void tally_pmu_platform_setup(struct sbi_scratch *scratch);
 
-/*
- * The SBI PMU call a hart is in, for the platform device's hardware hooks
- * (device.c), which follow the CSR writes the core makes during it.
- */
-struct tally_pmu_call {
-	unsigned long fid;	/* 0 (no SBI call) or SBI_EXT_PMU_* + 1 */
-	unsigned long flags;	/* config_matching flags */
-	uint32_t prepared;	/* counters whose event hooks have run */
-};
-
-/* One hart: the core's state and the binding's */
+/* One hart: the core's state (first) and the binding's */
 struct tally_pmu_hart {
 	struct pmu_hart core;
-	struct tally_pmu_call call;
 	/* config_matching filter flags per hardware counter (1.9: start) */
 	unsigned long hw_flags[PMU_HW_CTR_MAX];
 };
@@ -54,34 +44,26 @@ static inline struct pmu_hart *tally_pmu_hart(void)
 long tally_pmu_call(unsigned long fid, const unsigned long *a,
 		    unsigned long *value);
 
-/* fdt.c: RAM ranges and /chosen properties of the device tree */
+/* fdt.c: RAM ranges of the device tree (and pmu_host_dt_prop()) */
 void tally_pmu_ram_init(void);
 bool tally_pmu_ram_contains(unsigned long addr, unsigned long size);
-uint32_t tally_pmu_chosen_u32(const char *name, uint32_t dflt);
 
-/* features.c: PMU_FEAT_* of the calling hart */
+/* features.c: PMU_FEAT_* of the calling hart (pmu_isa_features()) */
 unsigned int tally_pmu_hart_features(struct sbi_scratch *scratch);
-
-/* deleg.c: the counter delegation and PDIS policy, on the boot hart */
-void tally_pmu_delegate(void);
 
 /* irq.c: the overflow interrupt as an SSE event, per hart */
 void tally_pmu_sse_init(bool cold_boot);
 
 /*
  * device.c: the platform's struct sbi_pmu_device (sbi_pmu_set_device()),
- * its hooks called where OpenSBI's own PMU calls them.
+ * its hooks called where OpenSBI's own PMU calls them (from the core's
+ * pmu_host_hw_*() hooks).
  */
 const struct sbi_pmu_device *tally_pmu_device(void);
 void tally_pmu_device_setup(struct pmu_platform *plat);
-void tally_pmu_call_begin(unsigned long fid, const unsigned long *a);
-void tally_pmu_call_end(long rc, unsigned long *value);
-/* host.c reports CSR writes: before an event (mhpmevent, x..cfg) write */
-void tally_pmu_dev_event(unsigned int idx);
-/* and around mcountinhibit: counters about to start, counters stopped */
-void tally_pmu_dev_starting(uint32_t bits);
-void tally_pmu_dev_stopped(uint32_t bits);
-/* the test platform's device (TALLY_PMU_TESTDEV=y only) */
+/* counter_get_info's answer for a firmware counter: the device's width */
+void tally_pmu_ctr_info(unsigned long *info);
+/* the test platform's device (FW_PMU_TESTDEV=y only) */
 void tally_pmu_testdev_register(void);
 
 #endif /* TALLY_PMU_H */

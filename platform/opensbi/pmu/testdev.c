@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The test platform's PMU device, built only for make check-opensbi
- * (TALLY_PMU_TESTDEV=y), registered as early as a platform registers its
+ * (FW_PMU_TESTDEV=y), registered as early as a platform registers its
  * own (T-Head from extensions_init, before OpenSBI delegates interrupts):
  * at the binding's first look for a device (device.c). Every hook leaves a
  * trace the S-mode payload can see (tests/pmu/testdev.c):
