@@ -9,15 +9,21 @@ RESULTS is longer than the one DOC commits fails, naming the row and both
 figures, and so does a row DOC gives a figure for and RESULTS does not.
 A shorter row passes (commit the new figure in DOC to keep it). The
 same for the M-mode instructions per context switch on SBI-managed
-counters (the precise part's table), when the results have it. Exits 1
-on a failure or when either path table cannot be read.
+counters (the precise part's table), when the results have it, and for
+the drop-in's columns ("OpenSBI 1.9 + Tally PMU", ...) of the drop-in
+table: a column DOC commits and RESULTS lacks (no OpenSBI tree given) is
+skipped, and says so. Exits 1 on a failure or when either path table
+cannot be read.
+
+pathcheck.py --dropin RESULTS DOC: only the drop-in columns
+(bench.sh dropin, results-dropin.txt).
 """
 import re
 import sys
 from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-from report import LABELS  # noqa: E402 (tests/bench/report.py)
+from report import DROPIN, LABELS  # noqa: E402 (tests/bench/report.py)
 
 # The first two columns of the path-length table, as report.py prints them
 HEAD = ("call", "Tally", "OpenSBI 1.5.1")
@@ -95,9 +101,67 @@ def switch_cost(text):
     return None
 
 
-def check(results_text, doc_text):
-    """The failures (one message each) and the number of rows compared."""
+def dropin_columns(text):
+    """{column: {label: figure or None}} of the drop-in columns of the
+    first table that has any ("OpenSBI 1.9 + Tally PMU")."""
+    labels = {norm(k): k for k in LABELS.values()}
+    cols = None
+    for line in text.splitlines():
+        c = cells(line)
+        if c is None:
+            if cols:
+                break
+            continue
+        if cols is None:
+            if c[0] == "call" and any(h.endswith(DROPIN) for h in c):
+                cols = {i: (h, {}) for i, h in enumerate(c)
+                        if h.endswith(DROPIN)}
+            continue
+        if set("".join(c)) <= set("-: "):
+            continue
+        # a label with a '|' split into cells: as in rows_of()
+        n = next((k for k in range(len(c) - 1, 0, -1)
+                  if norm("|".join(c[:k])) in labels), 1)
+        label = labels.get(norm("|".join(c[:n])), c[0])
+        for i, (_, rows) in cols.items():
+            if i + n - 1 < len(c):
+                rows[label] = figure(c[i + n - 1])
+    return {h: rows for h, rows in (cols or {}).values()}
+
+
+def check_dropin(results_text, doc_text):
+    """check_paths() for each drop-in column DOC commits: the failures,
+    the figures compared and the columns skipped (none in RESULTS)."""
+    res, doc = dropin_columns(results_text), dropin_columns(doc_text)
+    fails, n, skipped = [], 0, []
+    for col, rows in doc.items():
+        got_col = res.get(col)
+        if not got_col or all(v is None for v in got_col.values()):
+            skipped.append(col)
+            continue
+        for label, want in rows.items():
+            if want is None:
+                continue
+            n += 1
+            got = got_col.get(label)
+            if got is None:
+                fails.append(f"'{label}', {col}: no figure now, {want} "
+                             "committed")
+            elif got > want:
+                fails.append(f"'{label}', {col}: {got} M-mode "
+                             f"instructions, longer than the {want} "
+                             "committed")
+    return fails, n, skipped
+
+
+def check(results_text, doc_text, skipped=None):
+    """The failures (one message each) and the number of rows compared;
+    the drop-in columns skipped go to the list skipped."""
     fails, n = check_paths(results_text, doc_text)
+    dfails, dn, dskip = check_dropin(results_text, doc_text)
+    fails, n = fails + dfails, n + dn
+    if skipped is not None:
+        skipped += dskip
     got, want = switch_cost(results_text), switch_cost(doc_text)
     if got is not None and want is not None:
         n += 1
@@ -127,10 +191,21 @@ def check_paths(results_text, doc_text):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: pathcheck.py RESULTS DOC")
-    res, doc = (Path(p) for p in sys.argv[1:])
-    fails, n = check(res.read_text(), doc.read_text())
+    args = sys.argv[1:]
+    only_dropin = args[:1] == ["--dropin"]
+    if only_dropin:
+        args = args[1:]
+    if len(args) != 2:
+        sys.exit("usage: pathcheck.py [--dropin] RESULTS DOC")
+    res, doc = (Path(p) for p in args)
+    skipped = []
+    if only_dropin:
+        fails, n, skipped = check_dropin(res.read_text(), doc.read_text())
+    else:
+        fails, n = check(res.read_text(), doc.read_text(), skipped)
+    for col in skipped:
+        print(f"bench check: skipped '{col}' (not measured: no OpenSBI "
+              "tree, OPENSBI_SRCS)")
     for f in fails:
         print(f"bench check: FAIL {f} ({doc})")
     if fails:
