@@ -53,6 +53,9 @@ static inline struct pmu_hart *tally_pmu_hart(void)
 /* calls.c: one SBI PMU call, a[0..5] = a0..a5, on this hart */
 long tally_pmu_call(unsigned long fid, const unsigned long *a,
 		    unsigned long *value);
+/* the same from the ecall handler, a = the trap frame's a0..a5 */
+int tally_pmu_ecall(unsigned long fid, const unsigned long *a,
+		    unsigned long *value);
 
 /* fdt.c: RAM ranges and /chosen properties of the device tree */
 void tally_pmu_ram_init(void);
