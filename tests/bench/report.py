@@ -174,11 +174,13 @@ def load_paths(out):
 
 def load_dropin(out):
     """The OpenSBI trees of dropin-firmwares.txt (bench.sh run_dropin):
-    [(label, upstream rows, drop-in rows)], [] without a tree."""
+    [(label, upstream rows or None, drop-in rows)], [] without a tree;
+    None: the payload failed on that upstream OpenSBI."""
     path = out / "dropin-firmwares.txt"
     if not path.exists():
         return []
-    return [(v, load_fw(out, f"osbi-{v}", False),
+    return [(v, load_fw(out, f"osbi-{v}", False)
+             if (out / f"trace-osbi-{v}.txt").exists() else None,
              load_fw(out, f"osbi-{v}-tally", False))
             for v in path.read_text().split()]
 
@@ -291,7 +293,8 @@ def dropin_table(d, dx):
         r = [label, cell(d, "tally", key) if d.get("tally") else "-"]
         for _, up, dropin in dx:
             e = {"up": up, "dropin": dropin}
-            r += [cell(e, "dropin", key), cell(e, "up", key)]
+            r += [cell(e, "dropin", key),
+                  cell(e, "up", key) if up else "payload failed"]
         if not dx:
             r.append("no OpenSBI tree (OPENSBI_SRCS)")
         rows.append(r)
