@@ -64,14 +64,20 @@ def rows_of(text):
             continue
         if not on or set("".join(c)) <= set("-: "):
             continue
-        n, label = 1, c[0]
-        for k in range(len(c) - 1, 0, -1):
-            joined = "|".join(c[:k])
-            if norm(joined) in labels:
-                n, label = k, labels[norm(joined)]
-                break
+        n, label = row_label(c, labels)
         out[label] = figure(c[n]) if n < len(c) else None
     return out
+
+
+def row_label(c, labels):
+    """(number of cells, label) of a row's cells c: the longest label of
+    labels ({norm(label): label}) the leading cells spell, else the first
+    cell (a label with an unescaped '|' is split into cells)."""
+    for k in range(len(c) - 1, 0, -1):
+        joined = norm("|".join(c[:k]))
+        if joined in labels:
+            return k, labels[joined]
+    return 1, c[0]
 
 
 def norm(label):
@@ -119,10 +125,7 @@ def dropin_columns(text):
             continue
         if set("".join(c)) <= set("-: "):
             continue
-        # a label with a '|' split into cells: as in rows_of()
-        n = next((k for k in range(len(c) - 1, 0, -1)
-                  if norm("|".join(c[:k])) in labels), 1)
-        label = labels.get(norm("|".join(c[:n])), c[0])
+        n, label = row_label(c, labels)
         for i, (_, rows) in cols.items():
             if i + n - 1 < len(c):
                 rows[label] = figure(c[i + n - 1])
