@@ -46,24 +46,33 @@ def figure(cell):
     return int(m.group(1).replace(",", "")) if m else None
 
 
+def table_rows(text, is_head):
+    """The head's cells, then each row's, of the first markdown table
+    whose head is_head(cells) accepts (nothing without one)."""
+    head = None
+    for line in text.splitlines():
+        c = cells(line)
+        if c is None:
+            if head:
+                return
+        elif head is None:
+            if is_head(c):
+                head = c
+                yield c
+        elif not set("".join(c)) <= set("-: "):
+            yield c
+
+
 def rows_of(text):
     """{label: Tally figure or None} of the first path-length table in
     text. A label that holds a '|' may have been split into cells (an
     unescaped | in markdown): the longest label of LABELS the leading
     cells spell is the row's, else the first cell."""
     labels = {norm(k): k for k in LABELS.values()}
-    out, on = {}, False
-    for line in text.splitlines():
-        c = cells(line)
-        if c is None:
-            if on:
-                break
-            continue
-        if tuple(c[:len(HEAD)]) == HEAD:
-            on = True
-            continue
-        if not on or set("".join(c)) <= set("-: "):
-            continue
+    out = {}
+    rows = table_rows(text, lambda c: tuple(c[:len(HEAD)]) == HEAD)
+    next(rows, None)
+    for c in rows:
         n, label = row_label(c, labels)
         out[label] = figure(c[n]) if n < len(c) else None
     return out
@@ -111,25 +120,16 @@ def dropin_columns(text):
     """{column: {label: figure or None}} of the drop-in columns of the
     first table that has any ("OpenSBI 1.9 + Tally PMU")."""
     labels = {norm(k): k for k in LABELS.values()}
-    cols = None
-    for line in text.splitlines():
-        c = cells(line)
-        if c is None:
-            if cols:
-                break
-            continue
-        if cols is None:
-            if c[0] == "call" and any(h.endswith(DROPIN) for h in c):
-                cols = {i: (h, {}) for i, h in enumerate(c)
-                        if h.endswith(DROPIN)}
-            continue
-        if set("".join(c)) <= set("-: "):
-            continue
+    rows = table_rows(text, lambda c: c[0] == "call" and
+                      any(h.endswith(DROPIN) for h in c))
+    head = next(rows, [])
+    cols = {i: (h, {}) for i, h in enumerate(head) if h.endswith(DROPIN)}
+    for c in rows:
         n, label = row_label(c, labels)
-        for i, (_, rows) in cols.items():
+        for i, (_, col) in cols.items():
             if i + n - 1 < len(c):
-                rows[label] = figure(c[i + n - 1])
-    return {h: rows for h, rows in (cols or {}).values()}
+                col[label] = figure(c[i + n - 1])
+    return {h: col for h, col in cols.values()}
 
 
 def check_dropin(results_text, doc_text):
