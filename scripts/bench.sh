@@ -3,9 +3,9 @@
 # `make bench` (mk/bench.mk, docs/performance.md): the project firmware
 # against Debian's OpenSBI 1.5.1, all under -icount shift=0.
 #
-#   bench.sh all|paths|precise|distro|report|pdis   (report: from the
-#                    results already there; precise, distro, pdis: only
-#                    part 2b, 2c, 5)
+#   bench.sh all|paths|precise|distro|report|pdis|dropin   (report: from
+#                    the results already there; precise, distro, pdis,
+#                    dropin: only part 2b, 2c, 5, 1b)
 #
 # 1. Path length per SBI call: tests/bench/payload (S-mode) on each
 #    firmware, counted three ways:
@@ -16,6 +16,9 @@
 #    - plugin: Debian's QEMU 10.0.2 (the project's QEMU has no plugin
 #      support) with tests/bench/plugin/mmode.c, trap entry to mret;
 #    - instret: the payload's own S-mode reads (firmwares that let it).
+# 1b. The OpenSBI drop-in (all, paths, dropin): the same payload, exec
+#    trace, on each OpenSBI tree of BENCH_DROPINS built unchanged and with
+#    Tally's PMU (mk/opensbi.mk); dropin-firmwares.txt lists them.
 # 2. Linux: total M-mode instructions of a perf stat session with many
 #    context switches (plugin, LINUX_RUNS times per firmware, default 3).
 # 2b. Linux, precise sampling and delegation: the skid of SBI LCOFI
@@ -44,7 +47,8 @@
 # Environment (mk/bench.mk sets it): TOP BUILD QEMU FW_DYNAMIC
 # FW_DYNAMIC_ELF BENCH_OUT BENCH_PAYLOAD BENCH_PLUGIN BENCH_QEMU_PLUGIN
 # BENCH_OPENSBI KERNEL INITRAMFS CROSS_COMPILE DEBIAN_DIR, BENCH_OPENSBI_UP
-# and BENCH_OPENSBI_UP_NAME (empty: no upstream OpenSBI); LINUX_LOOPS
+# and BENCH_OPENSBI_UP_NAME (empty: no upstream OpenSBI), BENCH_DROPINS
+# ("label:upstream image:drop-in image" per OpenSBI tree); LINUX_LOOPS
 # (default 10000 sched-pipe round trips), MODEL_RUNS / MODEL_ITERS (default
 # 5, 5e8), DISTRO_ROUNDS / DISTRO_PERIOD (default 200, 10000).
 set -euo pipefail
@@ -182,6 +186,26 @@ run_paths() {
 			linux_plugin "$name" "$fw" "$run"
 		done
 	done
+}
+
+# 1b. Per OpenSBI tree: upstream and the drop-in, exec trace only.
+run_dropin() {
+	local spec label up dropin
+	rm -f "$out"/trace-osbi-* "$out"/payload-osbi-*
+	: >"$out/dropin-firmwares.txt"
+	for spec in ${BENCH_DROPINS:-}; do
+		IFS=: read -r label up dropin <<<"$spec"
+		log "path lengths, OpenSBI $label, upstream and with Tally's PMU: exec trace"
+		# upstream may fail a check of the payload (the SSE PMU overflow
+		# never comes on 1.9): its column says so, the rest goes on
+		( paths_trace "osbi-$label" "$up" ) ||
+			{ log "upstream OpenSBI $label failed the payload: its column says so"
+			  rm -f "$out/trace-osbi-$label.txt"; }
+		paths_trace "osbi-$label-tally" "$dropin"
+		echo "$label" >>"$out/dropin-firmwares.txt"
+	done
+	[ -s "$out/dropin-firmwares.txt" ] ||
+		log "path lengths, drop-in: no OpenSBI tree (OPENSBI_SRCS)"
 }
 
 # 2b. Precise sampling and delegation (docs/performance.md, "Linux:
@@ -404,7 +428,7 @@ main() {
 	mkdir -p "$out"
 	[ "$what" = pdis ] || check_anchors
 	case $what in
-	all) run_paths; run_precise; run_distro; run_model; run_footprint
+	all) run_paths; run_dropin; run_precise; run_distro; run_model; run_footprint
 		run_pdis ;;
 	distro)
 		run_distro
@@ -416,14 +440,24 @@ main() {
 		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" pdis |
 			tee "$out/results-pdis.txt"
 		return ;;
-	paths) run_paths; run_precise; run_footprint ;;
+	paths) run_paths; run_dropin; run_precise; run_footprint ;;
+	dropin)
+		log "path lengths, tally: exec trace on $(basename "$QEMU") (project)"
+		paths_trace tally "$FW_DYNAMIC"
+		run_dropin
+		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" dropin |
+			tee "$out/results-dropin.txt"
+		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/pathcheck.py" \
+			--dropin "$out/results-dropin.txt" "$TOP/docs/performance.md" ||
+			die "a drop-in path got longer (above); shorten it, or commit the figure in docs/performance.md with the reason"
+		return ;;
 	precise)
 		run_precise
 		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" precise |
 			tee "$out/results-precise.txt"
 		return ;;
 	report) run_footprint ;;
-	*) die "usage: bench.sh all|paths|precise|distro|report|pdis" ;;
+	*) die "usage: bench.sh all|paths|precise|distro|report|pdis|dropin" ;;
 	esac
 	"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" |
 		tee "$out/results.txt"

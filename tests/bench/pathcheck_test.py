@@ -53,6 +53,51 @@ def switch_text(per_switch):
     return out.getvalue()
 
 
+def dropin_text(cols):
+    """The drop-in table as report.py prints it: {column: {label: n}}."""
+    out = io.StringIO()
+    heads = ["call", "Tally"]
+    for col in cols:
+        heads += [col, col[:-len(pathcheck.DROPIN)]]
+    rows = [[label, "1"] + [x for col in cols for x in
+                            ("-" if cols[col].get(label) is None
+                             else cols[col][label], "9")]
+            for label in LABELS.values()]
+    with contextlib.redirect_stdout(out):
+        print_table("drop-in", heads, rows)
+    return out.getvalue()
+
+
+def check_dropin(doc, text, base):
+    """The drop-in columns' checks, on DOC's drop-in table."""
+    cols = {c: {k: v for k, v in rows.items() if v is not None}
+            for c, rows in pathcheck.dropin_columns(text).items()}
+    n_all = sum(len(r) for r in cols.values())
+    result(f"{doc.name}: drop-in columns with figures ({list(cols)}, "
+           f"{n_all} figures)", cols and n_all)
+    if not cols:
+        return
+    f, n, skip = pathcheck.check_dropin(base + dropin_text(cols), text)
+    result(f"drop-in: the committed figures pass ({n} compared)",
+           not f and n == n_all and not skip)
+    f, n, skip = pathcheck.check_dropin(base, text)
+    result("drop-in: results without the table skip every column, "
+           "and fail nothing", not f and n == 0 and skip == list(cols))
+    col = next(iter(cols))
+    label, v = next(iter(cols[col].items()))
+    longer = {c: dict(r) for c, r in cols.items()}
+    longer[col][label] = v + 1
+    f, _, _ = pathcheck.check_dropin(base + dropin_text(longer), text)
+    result("drop-in: one figure one longer fails, naming its row, column "
+           "and both figures", len(f) == 1 and label in f[0] and col in
+           f[0] and f"{v + 1} " in f[0] and f"{v} committed" in f[0])
+    f, _ = pathcheck.check(base + dropin_text(longer), text)
+    result("drop-in: the whole check fails on it too", len(f) == 1)
+    shorter = {c: {k: x - 1 for k, x in r.items()} for c, r in cols.items()}
+    f, _, _ = pathcheck.check_dropin(base + dropin_text(shorter), text)
+    result("drop-in: every figure one shorter passes", not f)
+
+
 def cli(res, doc):
     """pathcheck.py's exit status and output on results text res."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
@@ -117,6 +162,8 @@ def main():
                not f_eq and n_eq == len(figs) + 1 and not f_lo and
                len(f_hi) == 1 and pathcheck.SWITCH in f_hi[0] and
                f"{sw + 0.5:g} " in f_hi[0] and f"{sw:g} committed" in f_hi[0])
+
+    check_dropin(doc, text, results_text(figs))
 
     longer = dict(figs)
     longer[label] += 5

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Tables and chart of `make bench` (scripts/bench.sh wrote the inputs).
 
-report.py OUT_DIR [precise|pdis]: prints the tables, writes
+report.py OUT_DIR [precise|pdis|dropin]: prints the tables, writes
 OUT_DIR/results.json, bench.png, precise.png and (with a pdis.txt)
 pdis.json and pdis.png; "precise" only the precise part (precise.json),
-"pdis" only the PDIS part (tests/bench/pdis.py). Path lengths are M-mode
+"pdis" only the PDIS part (tests/bench/pdis.py), "dropin" only the
+drop-in's path lengths (dropin.json). Path lengths are M-mode
 instructions per SBI call, trap entry to mret included (docs/performance.md
 says how each column is got).
 """
@@ -152,19 +153,36 @@ def summary(counts):
                 min=min(counts), max=max(counts))
 
 
-def load_paths(out):
-    data = {}
-    for fw in FIRMWARES:
-        rows = rows_of(out / f"payload-{fw}.log")
+def load_fw(out, fw, plugin=True):
+    """One firmware's rows: the payload's, the trace's and the plugin's."""
+    rows = rows_of(out / f"payload-{fw}.log")
+    trace = trace_counts(out / f"trace-{fw}.txt", rows)
+    pl = {}
+    if plugin:
         prows = rows_of(out / f"payload-{fw}-plugin.log")
-        trace = trace_counts(out / f"trace-{fw}.txt", rows)
-        plugin = plugin_counts(out / f"plugin-{fw}.txt", prows)
-        data[fw] = {r["key"]: dict(
-            error=r["error"], calls=r["calls"],
-            trace=summary(trace[r["key"]]),
-            plugin=summary(plugin.get(r["key"])),
-            instret=r["instret"]) for r in rows}
-    return data
+        pl = plugin_counts(out / f"plugin-{fw}.txt", prows)
+    return {r["key"]: dict(
+        error=r["error"], calls=r["calls"],
+        trace=summary(trace[r["key"]]),
+        plugin=summary(pl.get(r["key"])),
+        instret=r["instret"]) for r in rows}
+
+
+def load_paths(out):
+    return {fw: load_fw(out, fw) for fw in FIRMWARES}
+
+
+def load_dropin(out):
+    """The OpenSBI trees of dropin-firmwares.txt (bench.sh run_dropin):
+    [(label, upstream rows or None, drop-in rows)], [] without a tree;
+    None: the payload failed on that upstream OpenSBI."""
+    path = out / "dropin-firmwares.txt"
+    if not path.exists():
+        return []
+    return [(v, load_fw(out, f"osbi-{v}", False)
+             if (out / f"trace-osbi-{v}.txt").exists() else None,
+             load_fw(out, f"osbi-{v}-tally", False))
+            for v in path.read_text().split()]
 
 
 def med(d, fw, key, method="trace"):
@@ -258,6 +276,31 @@ def cross_table(d):
     print_table("Cross-check: the same calls counted three ways",
                 ["call", "Tally trace", "Tally plugin", "OpenSBI trace",
                  "OpenSBI plugin", "OpenSBI S-mode instret"], rows)
+
+
+DROPIN = " + Tally PMU"  # the drop-in columns' suffix (pathcheck.py)
+
+
+def dropin_table(d, dx):
+    """Path lengths of OpenSBI with Tally's PMU next to the same OpenSBI
+    tree built unchanged, and Tally."""
+    heads, rows = ["call", "Tally"], []
+    for v, _, _ in dx:
+        heads += [f"OpenSBI {v}{DROPIN}", f"OpenSBI {v}"]
+    if not dx:
+        heads.append(f"OpenSBI{DROPIN}")
+    for key, label in LABELS.items():
+        r = [label, cell(d, "tally", key) if d.get("tally") else "-"]
+        for _, up, dropin in dx:
+            e = {"up": up, "dropin": dropin}
+            r += [cell(e, "dropin", key),
+                  cell(e, "up", key) if up else "payload failed"]
+        if not dx:
+            r.append("no OpenSBI tree (OPENSBI_SRCS)")
+        rows.append(r)
+    print_table("OpenSBI with Tally's PMU (drop-in, mk/opensbi.mk) and the "
+                "same OpenSBI tree unchanged: M-mode instructions per call "
+                "(project QEMU, exec trace)", heads, rows)
 
 
 def linux_report(path):
@@ -733,6 +776,13 @@ def main():
             dict(skid=sk, switch=cs), indent=1))
         precise_chart(sk, cs, out / "precise.png")
         return
+    if sys.argv[2:] == ["dropin"]:
+        dx = load_dropin(out)
+        tally = out / "trace-tally.txt"
+        dropin_table({"tally": load_fw(out, "tally", False)}
+                     if tally.exists() else {}, dx)
+        (out / "dropin.json").write_text(json.dumps(dx, indent=1))
+        return
     if sys.argv[2:] == ["pdis"]:
         if pdis.report(out) is None:
             sys.exit(f"report: no {out / 'pdis.txt'}")
@@ -741,6 +791,8 @@ def main():
     path_table(d)
     growth_table(d)
     cross_table(d)
+    dr = load_dropin(out)
+    dropin_table(d, dr)
     lx = load_linux(out)
     linux_table(lx)
     sk, cs = load_skid(out), load_switch(out)
@@ -755,7 +807,7 @@ def main():
     footprint_table(fp)
     (out / "results.json").write_text(json.dumps(
         dict(paths=d, growth=growth_rows(d), linux=lx, skid=sk,
-             switch=cs, distro=dx, model=m, footprint=fp), indent=1))
+             switch=cs, distro=dx, model=m, footprint=fp, dropin=dr), indent=1))
     chart(d, m, dx, out / "bench.png")
     precise_chart(sk, cs, out / "precise.png")
     # last: it exits when the profile does not match the pattern

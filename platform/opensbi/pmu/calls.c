@@ -2,8 +2,10 @@
 /*
  * The SBI PMU calls: every one goes to the core's pmu_sbi_ecall(), which
  * checks all arguments. Around the calls that touch supervisor memory the
- * range is mapped for M-mode (Smepmp), as OpenSBI requires. The
- * sbi_pmu_ctr_*() functions of <sbi/sbi_pmu.h> are kept for other callers.
+ * range is mapped for M-mode (Smepmp), as OpenSBI requires, and around
+ * every call the platform's PMU device is told (device.c); the calls that
+ * need neither go straight to the core. The sbi_pmu_ctr_*() functions of
+ * <sbi/sbi_pmu.h> are kept for other callers.
  */
 #include "tally_osbi.h"
 #include <sbi/sbi_ecall_interface.h>
@@ -59,6 +61,26 @@ static unsigned long call_smem(const struct pmu_hart *h, unsigned long fid,
 		return (unsigned long)h->snap;
 	/* the page kept over an HSM stop, which the core re-arms (compat) */
 	return h->snap_rearm ? (unsigned long)h->snap_last : 0;
+}
+
+/* The calls that may touch supervisor memory: those of call_smem() */
+static bool call_maps(unsigned long fid, const unsigned long *a)
+{
+	if (fid == SBI_EXT_PMU_COUNTER_START)
+		return (a[2] & PMU_START_INIT_SNAPSHOT) != 0;
+	if (fid == SBI_EXT_PMU_COUNTER_STOP)
+		return (a[2] & PMU_STOP_TAKE_SNAPSHOT) != 0;
+	return fid == SBI_EXT_PMU_EVENT_GET_INFO;
+}
+
+int tally_pmu_ecall(unsigned long fid, const unsigned long *a,
+		    unsigned long *value)
+{
+	struct pmu_hart *h = tally_pmu_hart();
+
+	if (likely(h && !call_maps(fid, a) && !tally_pmu_device()))
+		return pmu_sbi_ecall(h, fid, a, value);
+	return tally_pmu_call(fid, a, value);
 }
 
 long tally_pmu_call(unsigned long fid, const unsigned long *a,

@@ -10,14 +10,17 @@
 #include <sbi/sbi_trap.h>
 #include "tally_pmu.h"
 
+/* The core reads a0..a5 in place: one after the other in the trap frame */
+_Static_assert(offsetof(struct sbi_trap_regs, a5) ==
+		       offsetof(struct sbi_trap_regs, a0) +
+			       5 * sizeof(unsigned long),
+	       "a0..a5 are an array in struct sbi_trap_regs");
+
 static int tally_ecall_pmu(unsigned long extid, unsigned long funcid,
 			   struct sbi_trap_regs *regs,
 			   struct sbi_ecall_return *out)
 {
-	const unsigned long a[6] = { regs->a0, regs->a1, regs->a2,
-				     regs->a3, regs->a4, regs->a5 };
-
-	return tally_pmu_call(funcid, a, &out->value);
+	return tally_pmu_ecall(funcid, &regs->a0, &out->value);
 }
 
 struct sbi_ecall_extension ecall_pmu;

@@ -10,7 +10,7 @@
 #include <sbi/sbi_pmu.h>
 #include "tally_pmu.h"
 
-static unsigned long hart_ptr_offset;
+unsigned long tally_pmu_hart_ptr;
 /*
  * The state itself lives in each hart's scratch area where that has room:
  * OpenSBI sizes its heap for its own per-hart state, and v1.5.1's ran out
@@ -20,14 +20,7 @@ static unsigned long hart_area_offset;
 
 static struct tally_pmu_hart **hart_slot(struct sbi_scratch *scratch)
 {
-	return sbi_scratch_offset_ptr(scratch, hart_ptr_offset);
-}
-
-struct tally_pmu_hart *tally_pmu_this(void)
-{
-	if (!hart_ptr_offset)
-		return NULL;
-	return *hart_slot(sbi_scratch_thishart_ptr());
+	return sbi_scratch_offset_ptr(scratch, tally_pmu_hart_ptr);
 }
 
 int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
@@ -35,8 +28,8 @@ int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
 	struct tally_pmu_hart **slot;
 
 	if (cold_boot) {
-		hart_ptr_offset = sbi_scratch_alloc_type_offset(void *);
-		if (!hart_ptr_offset)
+		tally_pmu_hart_ptr = sbi_scratch_alloc_type_offset(void *);
+		if (!tally_pmu_hart_ptr)
 			return SBI_ENOMEM;
 		hart_area_offset =
 			sbi_scratch_alloc_offset(sizeof(struct tally_pmu_hart));
@@ -60,7 +53,8 @@ int sbi_pmu_init(struct sbi_scratch *scratch, bool cold_boot)
 
 void sbi_pmu_exit(struct sbi_scratch *scratch)
 {
-	struct tally_pmu_hart *t = hart_ptr_offset ? *hart_slot(scratch) : NULL;
+	struct tally_pmu_hart *t =
+		tally_pmu_hart_ptr ? *hart_slot(scratch) : NULL;
 
 	if (t)
 		pmu_hart_stop(&t->core);

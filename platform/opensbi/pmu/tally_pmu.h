@@ -31,8 +31,20 @@ struct tally_pmu_hart {
 	unsigned long hw_flags[PMU_HW_CTR_MAX];
 };
 
-/* sbi_pmu.c: this hart's state, NULL before its sbi_pmu_init() */
-struct tally_pmu_hart *tally_pmu_this(void);
+/*
+ * sbi_pmu.c: where in a scratch area a hart keeps the pointer to its
+ * state (0 before the boot hart's sbi_pmu_init()). This hart's state,
+ * NULL before its sbi_pmu_init(); inline, as every call and device hook
+ * asks for it.
+ */
+extern unsigned long tally_pmu_hart_ptr;
+static inline struct tally_pmu_hart *tally_pmu_this(void)
+{
+	if (!tally_pmu_hart_ptr)
+		return NULL;
+	return *(struct tally_pmu_hart **)sbi_scratch_offset_ptr(
+		sbi_scratch_thishart_ptr(), tally_pmu_hart_ptr);
+}
 static inline struct pmu_hart *tally_pmu_hart(void)
 {
 	struct tally_pmu_hart *t = tally_pmu_this();
@@ -42,6 +54,9 @@ static inline struct pmu_hart *tally_pmu_hart(void)
 
 /* calls.c: one SBI PMU call, a[0..5] = a0..a5, on this hart */
 long tally_pmu_call(unsigned long fid, const unsigned long *a,
+		    unsigned long *value);
+/* the same from the ecall handler, a = the trap frame's a0..a5 */
+int tally_pmu_ecall(unsigned long fid, const unsigned long *a,
 		    unsigned long *value);
 
 /* fdt.c: RAM ranges of the device tree (and pmu_host_dt_prop()) */
