@@ -7,6 +7,7 @@
  * info). The variant supplies fw_boot_hart (asm, no stack) and the C side.
  */
 #include <sbi/riscv_encoding.h>
+#include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_scratch.h>
 #include <sbi/sbi_trap.h>
 
@@ -203,7 +204,17 @@ _trap_entry:
 	REG_S	a5, REG(SBI_ECALL_FRAME_A0 + 5)(sp)
 	REG_S	a6, REG(SBI_ECALL_FRAME_A6)(sp)
 	REG_S	a7, REG(SBI_ECALL_FRAME_A7)(sp)
+	/*
+	 * The two hot extensions go straight to their handlers: BASE, and
+	 * PMU whose sbiret.value comes back in the frame's spare word. The
+	 * rest through sbi_ecall_handler(), which only sees the others.
+	 */
+	li	t0, SBI_EXT_BASE
+	beq	a7, t0, _ecall_base
+	li	t0, SBI_EXT_PMU
+	beq	a7, t0, _ecall_pmu
 	call	sbi_ecall_handler
+_ecall_done:
 	csrr	t0, CSR_MEPC
 	addi	t0, t0, 4
 	csrw	CSR_MEPC, t0
@@ -221,6 +232,21 @@ _trap_entry:
 	REG_L	tp, REG(SBI_ECALL_FRAME_TP)(sp)
 	REG_L	sp, REG(SBI_ECALL_FRAME_SP)(sp)
 	mret
+
+_ecall_base:	/* sbi_ecall_base(fid, a) */
+	mv	a0, a6
+	addi	a1, sp, REG(SBI_ECALL_FRAME_A0)
+	call	sbi_ecall_base
+	j	_ecall_done
+
+_ecall_pmu:	/* error = sbi_ecall_pmu(scratch, fid, a, &value) */
+	mv	a0, tp
+	mv	a1, a6
+	addi	a2, sp, REG(SBI_ECALL_FRAME_A0)
+	addi	a3, sp, REG(SBI_ECALL_FRAME_VALUE)
+	call	sbi_ecall_pmu
+	REG_L	a1, REG(SBI_ECALL_FRAME_VALUE)(sp)
+	j	_ecall_done
 
 _trap_from_m:
 	/* Nested trap in M-mode: mscratch held 0, now holds our tp */

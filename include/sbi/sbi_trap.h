@@ -41,10 +41,15 @@ struct sbi_trap_regs {
 	unsigned long mepc, mstatus;
 };
 
+/*
+ * Returned in a0/a1. The alignment of the pair lets GCC 12 keep it in
+ * registers: without it every function returning one (the ecall handlers,
+ * even those that only tail-call) gets an empty 16-byte stack frame.
+ */
 struct sbiret {
 	long error;
 	long value;
-};
+} __attribute__((aligned(2 * sizeof(long))));
 
 /* C entry of every trap but an S-mode ecall; returns the frame to restore. */
 struct sbi_trap_regs *sbi_trap_handler(struct sbi_trap_regs *regs);

@@ -366,7 +366,42 @@ static PMU_COLD long pmu_ctr_stop_platform(struct pmu_hart *h,
 	return err ? err : rc;
 }
 
-/* The end of every stop: hardware counters inhibited, then the flags. */
+/* A stop's answer: the counters of set that were not running (run). */
+static inline long pmu_ctr_stopped(uint64_t set, uint64_t run)
+{
+	return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;
+}
+
+/*
+ * TAKE_SNAPSHOT and RESET of one mapped hardware counter c, set = 1 << c,
+ * the form of Linux's sched-out: as pmu_ctr_stop_flags(), but a leaf.
+ */
+static inline long pmu_ctr_stop_one(struct pmu_hart *h, unsigned int c,
+				    uint64_t set, uint64_t run,
+				    unsigned long flags)
+{
+	struct pmu_snapshot_area *s = h->snap;
+
+	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
+		/* the bitmap first: fewer values live across the read */
+		s->ctr_overflow_mask =
+			pmu_hw_overflow(h->plat, (uint32_t)set) >> c;
+		s->ctr_values[0] = pmu_hw_read(c);
+	}
+	if (!(flags & PMU_STOP_RESET))
+		return pmu_ctr_stopped(set, run);
+	pmu_hw_program(h, c, pmu_hw_idle_value(h->plat, c));
+	h->mapped &= ~set;
+	/* a released cycle/instret runs free again, from its value */
+	if (set & PMU_FIXED_MASK)
+		pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, (uint32_t)set);
+	return SBI_SUCCESS;	/* a mapped counter released is no error */
+}
+
+/*
+ * The end of a stop with firmware counters: the hardware counters of run
+ * inhibited, then the flags.
+ */
 static inline long pmu_ctr_stop_hw(struct pmu_hart *h, unsigned long base,
 				   uint64_t set, uint64_t run,
 				   unsigned long flags)
@@ -375,7 +410,7 @@ static inline long pmu_ctr_stop_hw(struct pmu_hart *h, unsigned long base,
 	pmu_host_hw_stop(h, (uint32_t)(run & h->plat->hw_mask));
 	if (flags)
 		return pmu_ctr_stop_flags(h, base, set, run, flags);
-	return run == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STOPPED;
+	return pmu_ctr_stopped(set, run);
 }
 
 /* A stop with firmware counters among those running (run): cold. */
@@ -390,21 +425,46 @@ static PMU_COLD long pmu_ctr_stop_fw(struct pmu_hart *h, unsigned long base,
 	return pmu_ctr_stop_hw(h, base, set, run, flags);
 }
 
+/* A stop with flags or with firmware counters running: out of line. */
+static __attribute__((noinline)) long pmu_ctr_stop_more(struct pmu_hart *h,
+							unsigned long base,
+							uint64_t set,
+							unsigned long flags)
+{
+	uint64_t run = set & h->started;
+
+	h->started ^= run;	/* run is within started */
+	if (run & h->plat->fw_mask)
+		return pmu_ctr_stop_fw(h, base, set, run, flags);
+	/* a valid set without firmware counters is all hardware */
+	if (run)
+		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, (unsigned long)run);
+	pmu_host_hw_stop(h, (uint32_t)run);
+	if (set == 1ULL << base && base < h->plat->hw_slots &&
+	    (set & h->mapped))
+		return pmu_ctr_stop_one(h, (unsigned int)base, set, run, flags);
+	return pmu_ctr_stop_flags(h, base, set, run, flags);
+}
+
 /*
  * Every counter of the set is handled even when some fail: Linux stops
  * "all used counters" in one call and expects the started ones stopped.
- * RESET releases a mapped counter whether or not it was started. Only
- * hardware counters stay on this leaf path.
+ * RESET releases a mapped counter whether or not it was started. A stop
+ * of hardware counters without flags is a leaf, and the others are a tail
+ * call with the arguments where they came in.
  */
 long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 		  unsigned long flags)
 {
-	uint64_t run = set & h->started;
+	uint64_t started = h->started, run = set & started;
 
-	h->started &= ~run;
-	if (run & h->plat->fw_mask)
-		return pmu_ctr_stop_fw(h, base, set, run, flags);
-	return pmu_ctr_stop_hw(h, base, set, run, flags);
+	if (flags || (run & h->plat->fw_mask))
+		return pmu_ctr_stop_more(h, base, set, flags);
+	h->started = started ^ run;
+	if (run)	/* hardware counters only, see pmu_ctr_stop_more() */
+		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, (unsigned long)run);
+	pmu_host_hw_stop(h, (uint32_t)run);
+	return pmu_ctr_stopped(set, run);
 }
 
 /* One XLEN word of a 64-bit firmware counter value. */

@@ -10,7 +10,9 @@
 /*
  * (base, mask) -> absolute set. Invalid: empty mask, base past the last
  * counter, bits shifted out of XLEN, any bit past the last counter, or any
- * index that is not a counter (the time slot, an absent hpmcounter).
+ * index that is not a counter (the time slot, an absent hpmcounter). One
+ * test covers the last three: the counters seen from base, valid_mask >>
+ * base, have no bit at or past 64 - base.
  */
 static inline bool pmu_ecall_set(const struct pmu_platform *plat,
 				 unsigned long base, unsigned long mask,
@@ -19,7 +21,7 @@ static inline bool pmu_ecall_set(const struct pmu_platform *plat,
 	if (!mask || base >= plat->num_ctrs)	/* so base < 64 */
 		return false;
 	*set = (uint64_t)mask << base;
-	return (*set >> base) == mask && !(*set & ~plat->valid_mask);
+	return !(mask & ~(plat->valid_mask >> base));
 }
 
 /* A 64-bit argument: one register on RV64, lo/hi pair on RV32. */

@@ -3,11 +3,12 @@
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_pmu_fw.h>
 
-struct sbiret sbi_ecall_pmu(unsigned long fid, const unsigned long *a)
+/*
+ * Called by the trap fast path (firmware/fw_base.S) with the caller's a0..a5
+ * in place and the frame's spare word for sbiret.value: a tail call.
+ */
+long sbi_ecall_pmu(struct sbi_scratch *s, unsigned long fid,
+		   const unsigned long *a, unsigned long *value)
 {
-	/* the frame's spare word, not the stack: no frame of our own */
-	unsigned long *value = &sbi_ecall_frame()[SBI_ECALL_FRAME_VALUE];
-	long err = pmu_sbi_ecall(&sbi_scratch_this()->pmu, fid, a, value);
-
-	return (struct sbiret){ err, (long)*value };
+	return pmu_sbi_ecall(&s->pmu, fid, a, value);
 }

@@ -392,6 +392,8 @@ static void stop_mixed_set_stops_what_runs(void)
 	      SBI_ERR_ALREADY_STOPPED);
 	UT_EQ(H->mapped | H->started, 0);
 	UT_EQ(sim.inhibit & 0x78, 0x78);
+	for (i = 3; i < 7; i++)	/* idle event again: none */
+		UT_EQ(sim.evt[i], 0);
 }
 
 /*

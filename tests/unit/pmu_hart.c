@@ -99,6 +99,13 @@ static void fixed_counters_free_unless_bound(void)
 	sim_count(SIM_S, SIM_SEL_INSTRET, 3);
 	UT_EQ(sim.ctr[2], 6);
 	UT_EQ(fw_read(2, &v), SBI_ERR_INVALID_PARAM);
+	/* both in one RESET (the several-counter path): free again */
+	UT_EQ(cfg_match(0, 1, 0, EV_HW(1), 0, &c), 0);
+	UT_EQ(cfg_match(2, 1, 0, EV_HW(2), 0, &c), 0);
+	UT_EQ(sim.inhibit & 5, 5);
+	UT_EQ(ctr_stop(0, 5, PMU_STOP_RESET), 0);
+	UT_EQ(sim.inhibit & 5, 0);
+	UT_EQ(sim.cyclecfg, PMU_EVT_MINH);
 }
 
 static void stop_releases_everything(void)

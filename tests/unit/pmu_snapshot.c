@@ -198,6 +198,14 @@ static void overflow_bitmap_only_of_the_set(void)
 	UT_EQ(s->ctr_overflow_mask, 0x1);
 	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
 	UT_EQ(s->ctr_overflow_mask, 0x1);	/* counter 4's OF not in it */
+	/* several counters (pmu_snapshot_save): 5, above the set, not in it */
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(idx, 5);
+	UT_EQ(ctr_start(3, 0x7, PMU_START_SET_INIT_VALUE, 0xfffffffffff0ULL),
+	      0);
+	sim_count(SIM_S, SEL, 0x20);	/* all three overflow */
+	UT_EQ(ctr_stop(3, 0x3, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(s->ctr_overflow_mask, 0x3);
 }
 
 /*
