@@ -464,6 +464,29 @@ static void stop_platform_and_hardware(void)
 	UT_EQ(H->started, 0);
 }
 
+/*
+ * One stop of a hardware and an SBI firmware counter together: the
+ * hardware one is inhibited and the host told, as in a stop of it alone.
+ */
+static void stop_firmware_and_hardware(void)
+{
+	unsigned long idx, mask;
+
+	env_platform();
+	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(cfg_match(FW(0), 1, 0, EV_FW(0), 0, &idx), 0);
+	mask = 1 | 1UL << (FW(0) - 3);
+	UT_EQ(ctr_start(3, mask, 0, 0), 0);
+	UT_EQ(sim.inhibit & (1U << 3), 0);
+	UT_EQ(sim.stops, 0);
+	UT_EQ(ctr_stop(3, mask, 0), 0);
+	UT_TRUE(sim.inhibit & (1U << 3));
+	UT_EQ(sim.stops, 1);
+	UT_EQ(sim.stop_bits, 1U << 3);
+	UT_EQ(H->started, 0);
+}
+
 static void fw_read_hi_platform_is_zero_on_rv64(void)
 {
 	unsigned long idx, v;
@@ -697,6 +720,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(match_platform_skip_match),
 	UT_CASE(start_platform_already_started),
 	UT_CASE(stop_platform_and_hardware),
+	UT_CASE(stop_firmware_and_hardware),
 	UT_CASE(fw_read_hi_platform_is_zero_on_rv64),
 	UT_CASE(hooks_follow_sbi_calls),
 	UT_CASE(linux_probe_leaves_nothing_mapped),
