@@ -12,6 +12,13 @@
 # harts' instructions land in the counter too): there the recording must
 # work and give no more samples than OpenSBI 1.5.1 plus the ones a shared
 # clock can add, and counts are compared with OpenSBI's on the same QEMU.
+# Debian's QEMU also keeps a remainder from a counting start (a 2^63
+# period) on the counter and spends that counter's next overflow on it
+# (irq_overflow_left, qemu/patches/0005 has the story): whether the
+# recording after a count gets samples then hangs on whether the event
+# happens to be scheduled in again, on any firmware. A short recording
+# before the checked one takes that overflow, so each round judges the
+# firmware, not the coin.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
@@ -32,6 +39,7 @@ for round in 1 2; do
 	echo 1 >$CPU1
 	echo \"T:on\$round \$(cat /sys/devices/system/cpu/online)\"
 	taskset -c 1 perf stat -x, -e instructions:u tally-loop $N 2>&1 >/dev/null | sed \"s/^/T:c\$round /\"
+	taskset -c 1 perf record -o /tmp/p.data -e instructions:u -c 1000 tally-loop 100000 >/dev/null 2>&1
 	taskset -c 1 perf record -o /tmp/r.data -e instructions:u -c $PERIOD tally-loop $N >/dev/null 2>&1
 	echo \"T:rec \$round \$? \$(samples /tmp/r.data)\"
 done
@@ -75,10 +83,12 @@ for q in $(qemus); do
 		else
 			check "$qn, round $r: instructions:u on hart 1 after hotplug counted (${c:-none})" \
 				positive "$c"
-			# one clock for all harts: a sample per PERIOD of it, some lost
-			want=$(( ${c:-0} / PERIOD ))
-			check "$qn, round $r: taskset -c 1 perf record: ${s#* } samples, none beyond count / period = $want (OpenSBI ${o#* })" \
-				eval '[ "${s% *}" = 0 ] && between "${s#* }" 1 "$want"'
+			# one clock for all harts: a sample per PERIOD of it, at
+			# most one fewer than OpenSBI's on the same sequence
+			want=$(( ${c:-0} / PERIOD )) low=$(( ${o#* } - 1 ))
+			[ "$low" -ge 1 ] 2>/dev/null || low=1
+			check "$qn, round $r: taskset -c 1 perf record: ${s#* } samples, $low to count / period = $want (OpenSBI ${o#* })" \
+				eval '[ "${s% *}" = 0 ] && between "${s#* }" "$low" "$want"'
 		fi
 	done
 	check "$qn: no PMU error in the kernel log" hasnt '^T:dmesg .*riscv-pmu-sbi: .*(fail|error)'
