@@ -443,7 +443,8 @@ void pmu_fw_event_inc(struct pmu_hart *h, unsigned int code);
 
 /**
  * pmu_sbi_ecall() - handle one call of the SBI PMU extension
- * @h: state of the calling hart
+ * @h: state of the calling hart, never NULL (the host's per-hart state;
+ *     before pmu_hart_init() its zero plat makes every call NOT_SUPPORTED)
  * @fid: function ID (SBI_EXT_PMU_*)
  * @a: a0..a5 of the call
  * @out_value: sbiret.value (0 on error)

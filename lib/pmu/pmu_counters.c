@@ -157,9 +157,11 @@ static PMU_COLD long pmu_ctr_config_other(struct pmu_hart *h, uint64_t set,
 	return pmu_ctr_config_platform(h, set, flags, data, idx_out);
 }
 
-long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
-			  unsigned long flags, unsigned long event_idx,
-			  uint64_t data, unsigned long *idx_out)
+/* Any config: firmware and raw events, SKIP_MATCH, CLEAR_VALUE, AUTO_START */
+static PMU_COLD long pmu_ctr_config_any(struct pmu_hart *h, uint64_t set,
+					unsigned long flags,
+					unsigned long event_idx, uint64_t data,
+					unsigned long *idx_out)
 {
 	const struct pmu_platform *plat = h->plat;
 	uint64_t cand, selector = 0;
@@ -198,6 +200,42 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 	h->mapped |= 1ULL << c;
 	if (flags & PMU_CFG_AUTO_START)
 		h->started |= 1ULL << c;
+	*idx_out = c;
+	return SBI_SUCCESS;
+}
+
+/*
+ * A general or cache event on a free hardware counter, without SKIP_MATCH,
+ * CLEAR_VALUE or AUTO_START: how Linux asks for every hardware event. It
+ * stays a leaf; anything else goes the long way, with the same answers.
+ */
+long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
+			  unsigned long flags, unsigned long event_idx,
+			  uint64_t data, unsigned long *idx_out)
+{
+	const unsigned long slow = PMU_CFG_SKIP_MATCH | PMU_CFG_CLEAR_VALUE |
+				   PMU_CFG_AUTO_START;
+	const struct pmu_platform *plat = h->plat;
+	int slot = pmu_hw_event_slot(event_idx);
+	uint64_t cand;
+	unsigned int c;
+
+	if (slot < 0 || data || (flags & slow))
+		return pmu_ctr_config_any(h, set, flags, event_idx, data,
+					  idx_out);
+	cand = set & plat->events[slot].counters & plat->hw_mask & ~h->mapped;
+	cand = pmu_prefer(plat, cand, flags);
+	if (!cand)
+		return pmu_ctr_config_any(h, set, flags, event_idx, data,
+					  idx_out);
+	c = pmu_ctz(cand);
+	pmu_host_hw_bind(h, c, flags);
+	pmu_hw_program(h, c, pmu_hw_event_value(plat, c,
+						plat->events[slot].selector,
+						flags));
+	if (c < PMU_IDX_HPM_FIRST)
+		pmu_hw_stop(1U << c);	/* was free-running */
+	h->mapped |= 1ULL << c;
 	*idx_out = c;
 	return SBI_SUCCESS;
 }
@@ -289,26 +327,42 @@ static PMU_COLD long pmu_ctr_start_platform(struct pmu_hart *h, uint64_t set,
 
 /*
  * Linux starts one hardware counter at a time with SET_INIT_VALUE (or
- * INIT_SNAPSHOT): that case stays a leaf of a few instructions; anything
- * else goes the long way.
+ * INIT_SNAPSHOT): that case stays a leaf of a few instructions. Its mask
+ * fits 32 bits, as idx < hw_slots <= 32.
  */
+long pmu_ctr_start_one(struct pmu_hart *h, unsigned long idx,
+		       unsigned long flags, uint64_t init_value)
+{
+	unsigned long bit = 1UL << idx;
+
+	PMU_HW_IDX(idx);	/* the caller's check: no widening for the write */
+	if (!(h->mapped & bit))
+		return SBI_ERR_INVALID_PARAM;	/* no event to count */
+	if (h->started & bit)
+		return SBI_ERR_ALREADY_STARTED;
+	/*
+	 * flags are validated: SET_INIT_VALUE, INIT_SNAPSHOT (slot 0) or 0.
+	 * Linux starts every counter with a value.
+	 */
+	if (pmu_likely(flags)) {
+		if (flags & PMU_START_INIT_SNAPSHOT)
+			init_value = h->snap->ctr_values[0];
+		pmu_hw_write((unsigned int)idx, init_value);
+	}
+	h->started |= bit;
+	pmu_host_hw_start(h, (uint32_t)bit);
+	return pmu_hw_start(h, bit);
+}
+
+/* Anything else goes the long way. */
 long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 		   unsigned long flags, uint64_t init_value)
 {
-	const struct pmu_platform *plat = h->plat;
-
 	if (set & ~h->mapped)
 		return SBI_ERR_INVALID_PARAM;	/* no event to count */
-	if (set != 1ULL << base || base >= plat->hw_slots || (set & h->started))
+	if (set != 1ULL << base || base >= h->plat->hw_slots)
 		return pmu_ctr_start_any(h, base, set, flags, init_value);
-	/* flags are validated: SET_INIT_VALUE, INIT_SNAPSHOT (slot 0) or 0 */
-	if (flags & PMU_START_INIT_SNAPSHOT)
-		init_value = h->snap->ctr_values[0];
-	if (flags)
-		pmu_hw_write((unsigned int)base, init_value);
-	h->started |= set;
-	pmu_host_hw_start(h, (uint32_t)set);
-	return pmu_hw_start(h, (uint32_t)set);
+	return pmu_ctr_start_one(h, base, flags, init_value);
 }
 
 /* Unbind counters: idle event (M-mode inhibited), no firmware event. */

@@ -96,6 +96,16 @@ static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a)
 
 	if ((a[2] & ~PMU_START_VALID_MASK) || (a[2] & both) == both)
 		return SBI_ERR_INVALID_PARAM;
+	/*
+	 * One hardware counter, as Linux starts every event it schedules in:
+	 * mask 1 with base < hw_slots (<= 32) is a set whose only possible
+	 * fault, an index that is no counter, the core's mapped check sees.
+	 */
+	if (pmu_likely(a[1] == 1 && a[0] < h->plat->hw_slots)) {
+		if ((a[2] & PMU_START_INIT_SNAPSHOT) && !h->snap)
+			return pmu_ecall_start_rearm(h, a, a[0], 1ULL << a[0]);
+		return pmu_ctr_start_one(h, a[0], a[2], pmu_ecall_u64(a, 3));
+	}
 	if (!pmu_ecall_set(h->plat, a[0], a[1], &set))
 		return pmu_ecall_start_compat(h, a);
 	return pmu_ecall_start_set(h, a, a[0], set);
@@ -156,7 +166,7 @@ long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
 		   const unsigned long *a, unsigned long *out_value)
 {
 	*out_value = 0;
-	if (!h || !h->plat)
+	if (!h->plat)
 		return SBI_ERR_NOT_SUPPORTED;
 
 	switch (fid) {

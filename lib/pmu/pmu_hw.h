@@ -127,14 +127,18 @@ static inline void pmu_hw_program(struct pmu_hart *h, unsigned int idx,
 	pmu_hw_write_event(h->plat, idx, evt);
 }
 
-/* OF bits (from scountovf, one read) of the programmable counters in bits. */
-static inline uint32_t pmu_hw_overflow(const struct pmu_platform *plat,
-				       uint32_t bits)
+/*
+ * OF bits (from scountovf, one read) of the programmable counters in bits.
+ * Masks of hardware counters fit 32 bits; held in XLEN registers, so that
+ * RV64 spends no instructions narrowing and widening them.
+ */
+static inline unsigned long pmu_hw_overflow(const struct pmu_platform *plat,
+					    unsigned long bits)
 {
 	bits &= plat->of_mask;
 	if (!bits)
 		return 0;
-	return (uint32_t)pmu_host_csr_read(PMU_CSR_SCOUNTOVF) & bits;
+	return pmu_host_csr_read(PMU_CSR_SCOUNTOVF) & bits;
 }
 
 /*
@@ -148,12 +152,12 @@ long pmu_hw_start_of(struct pmu_hart *h, uint32_t bits, uint32_t of);
  * A leaf unless a counter overflowed. Return: SBI_SUCCESS, so that a
  * start can end in a tail call.
  */
-static inline long pmu_hw_start(struct pmu_hart *h, uint32_t bits)
+static inline long pmu_hw_start(struct pmu_hart *h, unsigned long bits)
 {
-	uint32_t of = pmu_hw_overflow(h->plat, bits);
+	unsigned long of = pmu_hw_overflow(h->plat, bits);
 
 	if (of)
-		return pmu_hw_start_of(h, bits, of);
+		return pmu_hw_start_of(h, (uint32_t)bits, (uint32_t)of);
 	pmu_host_csr_clear(PMU_CSR_MCOUNTINHIBIT, bits);
 	return SBI_SUCCESS;
 }

@@ -16,6 +16,8 @@
 
 /* Keep a cold path out of its caller's register allocation. */
 #define PMU_COLD	__attribute__((noinline, cold))
+/* The branch a caller takes almost always, laid out to fall through */
+#define pmu_likely(x)	__builtin_expect(!!(x), 1)
 
 /* Index of the lowest set bit; x != 0. No libgcc call on RV64 without Zbb. */
 static inline unsigned int pmu_ctz(uint64_t x)
@@ -63,6 +65,9 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 			  uint64_t data, unsigned long *idx_out);
 long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 		   unsigned long flags, uint64_t init_value);
+/* one hardware counter, idx < hw_slots: the same answers as pmu_ctr_start() */
+long pmu_ctr_start_one(struct pmu_hart *h, unsigned long idx,
+		       unsigned long flags, uint64_t init_value);
 long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 		  unsigned long flags);
 long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,

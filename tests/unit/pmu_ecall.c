@@ -18,9 +18,10 @@ static void unknown_functions(void)
 
 static void uninitialised_hart(void)
 {
+	static struct pmu_hart zero;
 	unsigned long a[6] = { 0 }, v = 1;
 
-	UT_EQ(pmu_sbi_ecall(NULL, SBI_EXT_PMU_NUM_COUNTERS, a, &v),
+	UT_EQ(pmu_sbi_ecall(&zero, SBI_EXT_PMU_NUM_COUNTERS, a, &v),
 	      SBI_ERR_NOT_SUPPORTED);
 	UT_EQ(v, 0);
 }
