@@ -10,6 +10,7 @@
 #include <sbi/sbi_ecall_interface.h>
 #include <sbi/sbi_scratch.h>
 #include <sbi/sbi_trap.h>
+#include <fw_asm_offsets.h>
 
 #define R_RISCV_RELATIVE	3
 #define REG(n)			((n) * SZREG)
@@ -23,6 +24,31 @@
 	j	2f
 1:	li	\rd, 1
 2:
+.endm
+
+/*
+ * The end of an S-mode ecall: past the ecall, a0/a1 (sbiret) as the
+ * handler left them, the rest as the caller had it. Expanded at each
+ * handler's end, so no path spends a jump on it.
+ */
+.macro ECALL_RETURN
+	csrr	t0, CSR_MEPC
+	addi	t0, t0, 4
+	csrw	CSR_MEPC, t0
+	REG_L	ra, REG(SBI_ECALL_FRAME_RA)(sp)
+	REG_L	t1, REG(SBI_ECALL_FRAME_T1 + 0)(sp)
+	REG_L	t2, REG(SBI_ECALL_FRAME_T1 + 1)(sp)
+	REG_L	a2, REG(SBI_ECALL_FRAME_A0 + 2)(sp)
+	REG_L	a3, REG(SBI_ECALL_FRAME_A0 + 3)(sp)
+	REG_L	a4, REG(SBI_ECALL_FRAME_A0 + 4)(sp)
+	REG_L	a5, REG(SBI_ECALL_FRAME_A0 + 5)(sp)
+	REG_L	a6, REG(SBI_ECALL_FRAME_A6)(sp)
+	REG_L	a7, REG(SBI_ECALL_FRAME_A7)(sp)
+	csrw	CSR_MSCRATCH, tp
+	REG_L	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
+	REG_L	tp, REG(SBI_ECALL_FRAME_TP)(sp)
+	REG_L	sp, REG(SBI_ECALL_FRAME_SP)(sp)
+	mret
 .endm
 
 	.section .entry, "ax", %progbits
@@ -214,39 +240,26 @@ _trap_entry:
 	li	t0, SBI_EXT_PMU
 	beq	a7, t0, _ecall_pmu
 	call	sbi_ecall_handler
-_ecall_done:
-	csrr	t0, CSR_MEPC
-	addi	t0, t0, 4
-	csrw	CSR_MEPC, t0
-	REG_L	ra, REG(SBI_ECALL_FRAME_RA)(sp)
-	REG_L	t1, REG(SBI_ECALL_FRAME_T1 + 0)(sp)
-	REG_L	t2, REG(SBI_ECALL_FRAME_T1 + 1)(sp)
-	REG_L	a2, REG(SBI_ECALL_FRAME_A0 + 2)(sp)
-	REG_L	a3, REG(SBI_ECALL_FRAME_A0 + 3)(sp)
-	REG_L	a4, REG(SBI_ECALL_FRAME_A0 + 4)(sp)
-	REG_L	a5, REG(SBI_ECALL_FRAME_A0 + 5)(sp)
-	REG_L	a6, REG(SBI_ECALL_FRAME_A6)(sp)
-	REG_L	a7, REG(SBI_ECALL_FRAME_A7)(sp)
-	csrw	CSR_MSCRATCH, tp
-	REG_L	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
-	REG_L	tp, REG(SBI_ECALL_FRAME_TP)(sp)
-	REG_L	sp, REG(SBI_ECALL_FRAME_SP)(sp)
-	mret
+	ECALL_RETURN
 
 _ecall_base:	/* sbi_ecall_base(fid, a) */
 	mv	a0, a6
 	addi	a1, sp, REG(SBI_ECALL_FRAME_A0)
 	call	sbi_ecall_base
-	j	_ecall_done
+	ECALL_RETURN
 
-_ecall_pmu:	/* error = sbi_ecall_pmu(scratch, fid, a, &value) */
-	mv	a0, tp
+	/*
+	 * error = pmu_sbi_ecall(&scratch->pmu, fid, a, &value): the PMU
+	 * extension is the portable core's binding (lib/pmu/pmu_ecall.c)
+	 */
+_ecall_pmu:
+	addi	a0, tp, SBI_SCRATCH_PMU_OFFSET
 	mv	a1, a6
 	addi	a2, sp, REG(SBI_ECALL_FRAME_A0)
 	addi	a3, sp, REG(SBI_ECALL_FRAME_VALUE)
-	call	sbi_ecall_pmu
+	call	pmu_sbi_ecall
 	REG_L	a1, REG(SBI_ECALL_FRAME_VALUE)(sp)
-	j	_ecall_done
+	ECALL_RETURN
 
 _trap_from_m:
 	/* Nested trap in M-mode: mscratch held 0, now holds our tp */

@@ -128,7 +128,18 @@ $(FW_BUILD)/%.o: $(TOP)/%.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
 $(FW_BUILD)/%.o: $(TOP)/%.S | $(FW_CONFIG_H) fw-tools
 	@mkdir -p $(dir $@)
 	@echo "  AS      $*.S"
-	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
+	@$(FW_CC) $(FW_CPPFLAGS) -I$(FW_BUILD) $(FW_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
+
+# Offsets of C structures for the assembly (firmware/fw_asm_offsets.c):
+# its "->NAME value" lines become #defines
+FW_ASM_OFFSETS_H := $(FW_BUILD)/fw_asm_offsets.h
+$(FW_ASM_OFFSETS_H): $(TOP)/firmware/fw_asm_offsets.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
+	@mkdir -p $(dir $@)
+	@echo "  GEN     fw_asm_offsets.h"
+	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -MF $@.d -MT $@ -S $< -o $@.s
+	@sed -n 's/^->\([A-Z0-9_]*\) \([0-9]*\)$$/#define \1 \2/p' $@.s > $@.tmp
+	@mv $@.tmp $@
+$(FW_BUILD)/firmware/fw_base.o: $(FW_ASM_OFFSETS_H)
 
 # A variant is fw_<name>.S (boot-hart choice) + fw_<name>_next.c.
 $(FW_BUILD)/fw_%.elf: $(FW_COMMON_OBJS) $(FW_BUILD)/firmware/fw_%.o \
