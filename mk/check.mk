@@ -10,8 +10,6 @@
 # scripts, linking) in which a second core would idle; the groups fill
 # them. Groups never build the same file: what two of them share (the
 # Linux source tree) is a cache entry under a lock (scripts/lib/cache.sh).
-# The longest chain (kernel, perf's libraries, perf, busybox, Debian's
-# guest) starts first; the firmware group, minutes long, follows QEMU.
 # Then the suites run as make jobs, CHECK_JOBS
 # at a time (default: one per core; `make -jN check` sets it too), each
 # into its own log $(CHECK_LOGS)/<suite>.log; a suite prints its FAIL lines
@@ -27,7 +25,7 @@ CHECK_FIRST	?= debian linux mutation
 CHECK_ORDER	:= $(filter $(CHECK_FIRST),$(CHECK_SUITES)) \
 		   $(filter-out $(CHECK_FIRST),$(CHECK_SUITES))
 CHECK_JOBS	?= $(JOBS)
-CHECK_PREBUILD	?= linux+debian-guest qemu \
+CHECK_PREBUILD	?= qemu linux+debian-guest linux-kernel-stock \
 		   firmware+firmware32+firmware-test+firmware32-test+dtbs+deb+rv32-payloads
 # -j for the suites, unless this make already has a job server (make -jN)
 check_jobs	= $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))

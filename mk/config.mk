@@ -47,10 +47,7 @@ QEMU32		:= $(QEMU32_BUILT)
 FW_DYNAMIC32	:= $(BUILD)/firmware32$(FW_DIR_SUFFIX)/fw_dynamic.bin
 FW_JUMP32	:= $(BUILD)/firmware32$(FW_DIR_SUFFIX)/fw_jump.bin
 KERNEL		:= $(BUILD)/linux/Image
-# The unpatched kernel: Debian trixie's own (make debian-guest), or
-# KERNEL_STOCK=$(KERNEL_STOCK_BUILT) for linux-source-6.12 built here
-KERNEL_STOCK_BUILT := $(BUILD)/linux/stock/Image
-KERNEL_STOCK	:= $(BUILD)/debian/Image
+KERNEL_STOCK	:= $(BUILD)/linux/stock/Image
 VMLINUX		:= $(BUILD)/linux/vmlinux
 INITRAMFS	:= $(BUILD)/linux/initramfs.cpio.gz
 PERF		:= $(BUILD)/linux/perf

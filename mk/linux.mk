@@ -16,15 +16,12 @@ LINUX_ENV = TOP=$(TOP) BUILD=$(BUILD) CACHE=$(CACHE) SRC_CACHE=$(SRC_CACHE) \
 	LINUX_TARBALL=$(LINUX_TARBALL) BUSYBOX_TARBALL=$(BUSYBOX_TARBALL)
 LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) ICICLE_DTB=$(ICICLE_DTB) \
 	FW_DYNAMIC=$(FW_DYNAMIC) KERNEL=$(KERNEL) INITRAMFS=$(INITRAMFS)
-# The stock kernel (KERNEL_STOCK, mk/config.mk): Linux 6.12 with none of
-# linux/patches/, as users boot it: Debian trixie's own riscv64 kernel
-# (make debian-guest) by default. The tests boot it with the project's
-# initramfs next to the patched kernel; make run/shell LINUX_KERNEL=stock
-# boot it. make linux-kernel-stock builds linux-source-6.12 without the
-# patches instead, for KERNEL_STOCK=$(KERNEL_STOCK_BUILT).
+# The stock kernel (KERNEL_STOCK, mk/config.mk): linux-source-6.12 with none
+# of linux/patches/, as distributions ship it. The tests boot it next to the
+# patched kernel; make run/shell LINUX_KERNEL=stock boot it.
 LINUX_ALL_PATCHES = $(notdir $(sort $(wildcard $(TOP)/linux/patches/*.patch)))
 LINUX_STOCK_ENV = LINUX_SKIP_PATCHES="$(LINUX_ALL_PATCHES)" \
-	LINUX_LINK_DIR=$(patsubst %/,%,$(dir $(KERNEL_STOCK_BUILT)))
+	LINUX_LINK_DIR=$(patsubst %/,%,$(dir $(KERNEL_STOCK)))
 # LINUX_KERNEL=debian boots Debian trixie's own kernel and perf instead
 # (make debian-guest, build/debian/), as the distribution's users have
 # them: the demo then says what needs the project's kernel patches.
@@ -85,8 +82,7 @@ linux-initramfs: linux-perf linux-busybox
 	@$(LINUX_ENV) $(TOP)/scripts/build-initramfs.sh
 
 $(KERNEL) $(VMLINUX): linux-kernel ;
-$(KERNEL_STOCK_BUILT): linux-kernel-stock ;
-$(BUILD)/debian/Image: debian-guest ;
+$(KERNEL_STOCK): linux-kernel-stock ;
 $(PERF): linux-perf ;
 $(BUSYBOX): linux-busybox ;
 $(INITRAMFS): linux-initramfs ;

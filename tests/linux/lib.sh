@@ -4,10 +4,9 @@
 
 BUILD=${BUILD:-$TOP/build}
 LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
-# The stock kernel: Linux 6.12 without linux/patches/, Debian trixie's own
-# by default (make debian-guest), booted with the project's initramfs next
-# to the patched one (KERNEL).
-KERNEL_STOCK=${KERNEL_STOCK:-$BUILD/debian/Image}
+# The stock kernel: linux-source-6.12 without linux/patches/ (make
+# linux-kernel-stock), booted next to the patched one (KERNEL).
+KERNEL_STOCK=${KERNEL_STOCK:-$BUILD/linux/stock/Image}
 # Counter delegation (docs/delegation.md): a CPU with Smcdeleg, Ssccfg,
 # Sscsrind and Smcntrpmf, and the counters the tests ask the firmware to
 # delegate (--chosen tally,pmu-delegate=...): cycle, instret, 3..10.
@@ -141,7 +140,7 @@ tail_on_hang() {
 # kernel. It has no riscv_pmu_sbi.snapshot= (linux/patches/0002).
 run_stock() {
 	[ -e "$KERNEL_STOCK" ] ||
-		echo "[linux-test] no stock kernel $KERNEL_STOCK (make debian-guest)"
+		echo "[linux-test] no stock kernel $KERNEL_STOCK (make linux-kernel-stock)"
 	KERNEL=$KERNEL_STOCK run_guest "$@"
 }
 

@@ -26,7 +26,7 @@
 #   4. stock kernel with the rules off (/chosen tally,pmu-compat = 0): the
 #      firmware refuses that base, sampling breaks after each overflow
 #      until perf schedules the event in again: a handful of samples.
-# Environment: KERNEL_STOCK (default build/debian/Image).
+# Environment: KERNEL_STOCK (default build/linux/stock/Image).
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
