@@ -48,7 +48,15 @@
 	X(0x303) X(0x304) X(0x306) X(0x30a) X(0x30c) X(0x31a) X(0x31c)	\
 	X(0x320) X(0x321) X(0x322) X(0x344) X(0x7f0) X(0x7f1) X(0xda0)
 
-static inline unsigned long pmu_host_csr_read(unsigned int csr)
+/*
+ * Always inline: the constant CSRs become one instruction, and a counter
+ * index a jump into a CSR table, only where the call is expanded (GCC
+ * leaves a static inline out of line in cold code once it has several
+ * callers, and that copy sees no constant).
+ */
+#define SBI_PMU_CSR_INLINE	static inline __attribute__((always_inline))
+
+SBI_PMU_CSR_INLINE unsigned long pmu_host_csr_read(unsigned int csr)
 {
 #define SBI_PMU_RD(n)	case n: return csr_read(n);
 	if (__builtin_constant_p(csr)) {
@@ -65,7 +73,7 @@ static inline unsigned long pmu_host_csr_read(unsigned int csr)
 	return csr_read_num(csr);
 }
 
-static inline void pmu_host_csr_write(unsigned int csr, unsigned long val)
+SBI_PMU_CSR_INLINE void pmu_host_csr_write(unsigned int csr, unsigned long val)
 {
 #define SBI_PMU_WR(n)	case n: csr_write(n, val); return;
 	if (__builtin_constant_p(csr)) {
@@ -83,7 +91,7 @@ static inline void pmu_host_csr_write(unsigned int csr, unsigned long val)
 		csr_write_num(csr, val);
 }
 
-static inline void pmu_host_csr_set(unsigned int csr, unsigned long bits)
+SBI_PMU_CSR_INLINE void pmu_host_csr_set(unsigned int csr, unsigned long bits)
 {
 #define SBI_PMU_SET(n)	case n: csr_set(n, bits); return;
 	if (__builtin_constant_p(csr)) {
@@ -95,7 +103,7 @@ static inline void pmu_host_csr_set(unsigned int csr, unsigned long bits)
 	pmu_host_csr_write(csr, pmu_host_csr_read(csr) | bits);
 }
 
-static inline void pmu_host_csr_clear(unsigned int csr, unsigned long bits)
+SBI_PMU_CSR_INLINE void pmu_host_csr_clear(unsigned int csr, unsigned long bits)
 {
 #define SBI_PMU_CLR(n)	case n: csr_clear(n, bits); return;
 	if (__builtin_constant_p(csr)) {
