@@ -354,15 +354,16 @@ long pmu_ctr_start_one(struct pmu_hart *h, unsigned long idx,
 	return pmu_hw_start(h, bit);
 }
 
-/* Anything else goes the long way. */
+/*
+ * Any other start: several counters, firmware counters (the binding sends
+ * one hardware counter to pmu_ctr_start_one()).
+ */
 long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 		   unsigned long flags, uint64_t init_value)
 {
 	if (set & ~h->mapped)
 		return SBI_ERR_INVALID_PARAM;	/* no event to count */
-	if (set != 1ULL << base || base >= h->plat->hw_slots)
-		return pmu_ctr_start_any(h, base, set, flags, init_value);
-	return pmu_ctr_start_one(h, base, flags, init_value);
+	return pmu_ctr_start_any(h, base, set, flags, init_value);
 }
 
 /* Unbind counters: idle event (M-mode inhibited), no firmware event. */
