@@ -4,9 +4,8 @@
 # the last line, "N passed, N failed[, N skipped]".
 #
 # The heavy builds every suite needs come first (CHECK_PREBUILD): groups
-# that build side by side, all at once (CHECK_PREBUILD_JOBS), each group
-# one sub-make of its targets in order ('+' joins them: the firmware after
-# the kernel, which fw_payload links in). Every build
+# that build side by side, CHECK_JOBS at a time, each group one sub-make of
+# its targets in order ('+' joins them: linux+debian-guest). Every build
 # is parallel inside, but has long serial stretches (unpacking, configure
 # scripts, linking) in which a second core would idle; the groups fill
 # them. Groups never build the same file: what two of them share (the
@@ -26,18 +25,15 @@ CHECK_FIRST	?= debian linux mutation
 CHECK_ORDER	:= $(filter $(CHECK_FIRST),$(CHECK_SUITES)) \
 		   $(filter-out $(CHECK_FIRST),$(CHECK_SUITES))
 CHECK_JOBS	?= $(JOBS)
-CHECK_PREBUILD	?= qemu linux-initramfs+debian-guest linux-kernel-stock \
-		   linux-kernel+firmware+firmware32+firmware-test+firmware32-test+dtbs+deb+rv32-payloads
-# All groups at once: their serial stretches (configure scripts, linking,
-# downloads) leave a core idle when fewer build side by side
-CHECK_PREBUILD_JOBS ?= $(words $(CHECK_PREBUILD))
+CHECK_PREBUILD	?= qemu linux+debian-guest linux-kernel-stock \
+		   firmware+firmware32+firmware-test+firmware32-test+dtbs+deb+rv32-payloads
 # -j for the suites, unless this make already has a job server (make -jN)
 check_jobs	= $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
 
 check: deps ## run all test suites (CHECK_JOBS at a time)
 	@rm -rf $(CHECK_LOGS); mkdir -p $(CHECK_LOGS)
 	@echo "=== building what the suites share: $(CHECK_PREBUILD)"
-	@$(MAKE) --no-print-directory -j$(CHECK_PREBUILD_JOBS) $(addprefix check-build/,$(CHECK_PREBUILD))
+	@$(MAKE) --no-print-directory $(check_jobs) $(addprefix check-build/,$(CHECK_PREBUILD))
 	@echo "=== suites: $(CHECK_ORDER) (logs in $(CHECK_LOGS))"
 	@$(MAKE) --no-print-directory $(check_jobs) $(addprefix check-log/,$(CHECK_ORDER))
 	@$(TOP)/scripts/sum-results.sh --table \
