@@ -100,12 +100,12 @@ static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a)
 	 * One hardware counter, as Linux starts every event it schedules in:
 	 * mask 1 with base < hw_slots (<= 32) is a set whose only possible
 	 * fault, an index that is no counter, the core's mapped check sees.
+	 * Without snapshot memory INIT_SNAPSHOT takes the long way: an index
+	 * that is no counter is INVALID_PARAM there before NO_SHMEM.
 	 */
-	if (pmu_likely(a[1] == 1 && a[0] < h->plat->hw_slots)) {
-		if ((a[2] & PMU_START_INIT_SNAPSHOT) && !h->snap)
-			return pmu_ecall_start_rearm(h, a, a[0], 1ULL << a[0]);
+	if (pmu_likely(a[1] == 1 && a[0] < h->plat->hw_slots) &&
+	    (!(a[2] & PMU_START_INIT_SNAPSHOT) || h->snap))
 		return pmu_ctr_start_one(h, a[0], a[2], pmu_ecall_u64(a, 3));
-	}
 	if (!pmu_ecall_set(h->plat, a[0], a[1], &set))
 		return pmu_ecall_start_compat(h, a);
 	return pmu_ecall_start_set(h, a, a[0], set);

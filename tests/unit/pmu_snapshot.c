@@ -48,6 +48,8 @@ static void no_shmem_errors(void)
 	UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
 	UT_EQ(ctr_start(3, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_NO_SHMEM);
 	UT_EQ(H->started, 0);
+	/* no counter at index 1 (time): invalid before no memory (storm) */
+	UT_EQ(ctr_start(1, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_INVALID_PARAM);
 	UT_EQ(ctr_start(3, 1, 0, 0), 0);
 	UT_EQ(ctr_stop(3, 1, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_NO_SHMEM);
 	UT_EQ(H->started, 0x8);
