@@ -157,6 +157,9 @@ static void match_skip_match(void)
 			EV_HW(PMU_HW_BRANCH_MISSES), 0, &idx), 0);
 	UT_EQ(idx, 5);
 	UT_EQ(sim.evt[5] & ~PMU_EVT_CTRL_MASK, HPM_EV_INST_MISPRED_SPEC);
+	/* of several, the first, mapped, not a free one after it */
+	UT_EQ(cfg_match(5, 0x3, PMU_CFG_SKIP_MATCH, REFS, 0, &idx), 0);
+	UT_EQ(idx, 5);
 	/* the first counter must be able to count the event */
 	UT_EQ(cfg_match(0, 0x8, PMU_CFG_SKIP_MATCH, INS, 0, &idx), 0);
 	UT_EQ(idx, 3);

@@ -106,6 +106,9 @@ static void fixed_counters_free_unless_bound(void)
 	UT_EQ(ctr_stop(0, 5, PMU_STOP_RESET), 0);
 	UT_EQ(sim.inhibit & 5, 0);
 	UT_EQ(sim.cyclecfg, PMU_EVT_MINH);
+	/* bound the long way (SKIP_MATCH, Linux's legacy cycles): stops too */
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SKIP_MATCH, EV_HW(1), 0, &c), 0);
+	UT_TRUE(sim.inhibit & 1);
 }
 
 static void stop_releases_everything(void)
