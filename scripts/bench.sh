@@ -341,8 +341,7 @@ run_footprint() {
 		echo "pmu_hart $(size_of "$out/sizes.o" sz_hart)"
 		echo "pmu_platform $(size_of "$out/sizes.o" sz_plat)"
 		${CROSS_COMPILE}size "$BUILD"/firmware/lib/pmu/*.o \
-			"$BUILD"/firmware/lib/sbi/sbi_pmu_host.o \
-			"$BUILD"/firmware/lib/sbi/sbi_ecall_pmu.o |
+			"$BUILD"/firmware/lib/sbi/sbi_pmu_host.o |
 			awk 'NR > 1 { printf "object %s %s %s %s\n", $6, $1, $2, $3 }'
 	} >"$f"
 }

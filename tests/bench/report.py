@@ -660,7 +660,7 @@ def footprint_table(fp):
     rows = [["fw_dynamic.bin", fp["image_tally"], fp["image_opensbi"]],
             ["lib/pmu text+rodata / data / bss",
              f"{tot[0]} / {tot[1]} / {tot[2]}", "-"],
-            ["firmware glue (sbi_pmu_host, sbi_ecall_pmu) text",
+            ["firmware glue (sbi_pmu_host) text",
              gl[0], "-"],
             ["struct pmu_hart (per hart)", fp["pmu_hart"], "-"],
             ["struct pmu_platform (once)", fp["pmu_platform"], "-"]]
