@@ -466,6 +466,9 @@ static void bench_sse_overflow(void)
 		entered += sse_flag;
 		sbi_pmu_counter_stop(c, 1, 0);
 		r.calls++;
+		/* never delivered (OpenSBI 1.9): one traced wait says so */
+		if (!sse_flag)
+			break;
 	}
 	release(c, 1);
 	r.bad = REPS - entered;
