@@ -231,14 +231,17 @@ _trap_entry:
 	REG_S	a6, REG(SBI_ECALL_FRAME_A6)(sp)
 	REG_S	a7, REG(SBI_ECALL_FRAME_A7)(sp)
 	/*
-	 * The two hot extensions go straight to their handlers: BASE, and
-	 * PMU whose sbiret.value comes back in the frame's spare word. The
-	 * rest through sbi_ecall_handler(), which only sees the others.
+	 * The hot extensions go straight to their handlers: BASE, PMU whose
+	 * sbiret.value comes back in the frame's spare word, and SSE whose
+	 * inject and complete are the round trips of an event. The rest
+	 * through sbi_ecall_handler(), which only sees the others.
 	 */
 	li	t0, SBI_EXT_BASE
 	beq	a7, t0, _ecall_base
 	li	t0, SBI_EXT_PMU
 	beq	a7, t0, _ecall_pmu
+	li	t0, SBI_EXT_SSE
+	beq	a7, t0, _ecall_sse
 	call	sbi_ecall_handler
 	ECALL_RETURN
 
@@ -246,6 +249,12 @@ _ecall_base:	/* sbi_ecall_base(fid, a) */
 	mv	a0, a6
 	addi	a1, sp, REG(SBI_ECALL_FRAME_A0)
 	call	sbi_ecall_base
+	ECALL_RETURN
+
+_ecall_sse:	/* sbi_ecall_sse(fid, a) */
+	mv	a0, a6
+	addi	a1, sp, REG(SBI_ECALL_FRAME_A0)
+	call	sbi_ecall_sse
 	ECALL_RETURN
 
 	/*

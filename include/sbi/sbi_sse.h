@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <sbi/riscv_atomic.h>
 #include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_trap.h>
 
 /* Local events, per hart: index in struct sbi_sse_hart.local */
 #define SBI_SSE_LOCAL_SOFTWARE	0
@@ -28,10 +29,18 @@ struct sbi_sse_event {
 	unsigned long attr[SBI_SSE_NR_ATTRS];
 	uint32_t id;
 	atomic_t pending;	/* set by any hart, cleared on delivery */
+	/* while RUNNING: the running event this one interrupted, or NULL */
+	struct sbi_sse_event *preempted;
 };
 
+/*
+ * A hart's events. Running events nest: one is entered only above every
+ * running one, so the last entered is the highest-priority running event
+ * and the one `complete` ends; `preempted` links the rest.
+ */
 struct sbi_sse_hart {
 	bool masked;
+	struct sbi_sse_event *running;
 	struct sbi_sse_event local[SBI_SSE_NR_LOCAL];
 };
 
@@ -62,9 +71,13 @@ long sbi_sse_register(uint32_t id, unsigned long pc, unsigned long arg);
 long sbi_sse_unregister(uint32_t id);
 long sbi_sse_enable(uint32_t id);
 long sbi_sse_disable(uint32_t id);
-/* true: an event was completed and its interrupted context resumed */
-bool sbi_sse_complete(void);
-long sbi_sse_inject(uint32_t id, unsigned long hartid);
+/*
+ * The round trip of an event, each a whole call: inject, which delivers
+ * the event on its return when it may run on this hart, and complete,
+ * which resumes the interrupted context with its own a0/a1.
+ */
+struct sbiret sbi_sse_inject(uint32_t id, unsigned long hartid);
+struct sbiret sbi_sse_complete(void);
 long sbi_sse_hart_unmask(void);
 long sbi_sse_hart_mask(void);
 /* At the end of an SSE call: deliver what became deliverable. */

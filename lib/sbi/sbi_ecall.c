@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Ecall dispatch. The switch on the EID compiles to a short compare tree;
- * SSE, hot, is tested first. BASE and PMU never get here: the trap fast
- * path (firmware/fw_base.S) calls their handlers itself.
+ * Ecall dispatch. The switch on the EID compiles to a short compare tree.
+ * BASE, PMU and SSE never get here: the trap fast path
+ * (firmware/fw_base.S) calls their handlers itself.
  */
 #include <sbi/sbi_console.h>
 #include <sbi/sbi_dbtr.h>
@@ -21,10 +21,6 @@ struct sbiret sbi_ecall_handler(unsigned long a0, unsigned long a1,
 {
 	/* no copy: the frame holds them, and every handler is a tail call */
 	const unsigned long *a = sbi_ecall_args();
-
-	/* SSE's inject and complete are round trips of an event: hot too */
-	if (eid == SBI_EXT_SSE)
-		return sbi_ecall_sse(fid, a);
 	switch (eid) {
 	case SBI_EXT_TIME:
 		return sbi_ecall_time(fid, a);

@@ -14,6 +14,11 @@ struct sbiret sbi_ecall_sse(unsigned long fid, const unsigned long *a)
 {
 	long err;
 
+	/* the round trip of an event first, each a tail call */
+	if (fid == SBI_EXT_SSE_INJECT)
+		return sbi_sse_inject(a[0], a[1]);
+	if (fid == SBI_EXT_SSE_COMPLETE)
+		return sbi_sse_complete();
 	switch (fid) {
 	case SBI_EXT_SSE_READ_ATTRS:
 		err = sbi_sse_read_attrs(a[0], a[1], a[2], a[3], a[4]);
@@ -33,15 +38,6 @@ struct sbiret sbi_ecall_sse(unsigned long fid, const unsigned long *a)
 	case SBI_EXT_SSE_DISABLE:
 		err = sbi_sse_disable(a[0]);
 		break;
-	case SBI_EXT_SSE_COMPLETE:
-		/* the interrupted context resumes with its own a0/a1 */
-		if (sbi_sse_complete())
-			return (struct sbiret){ a[0], a[1] };
-		err = SBI_SUCCESS;
-		break;
-	case SBI_EXT_SSE_INJECT:
-		err = sbi_sse_inject(a[0], a[1]);
-		goto deliver;
 	case SBI_EXT_SSE_HART_UNMASK:
 		err = sbi_sse_hart_unmask();
 		goto deliver;

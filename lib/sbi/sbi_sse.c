@@ -21,6 +21,10 @@
 #include <sbi/sbi_trap.h>
 
 #define STATE(e)	((e)->attr[SBI_SSE_ATTR_STATUS])
+#define MPP_S		((unsigned long)PRV_S << MSTATUS_MPP_SHIFT)
+/* HOT: inlined into the ecall paths of inject and complete; COLD: kept out */
+#define HOT		static inline __attribute__((always_inline))
+#define COLD		static __attribute__((noinline))
 
 static struct sbi_sse_event global_sw = { .id = SBI_SSE_EVENT_GLOBAL_SOFTWARE };
 static spinlock_t global_lock = SPIN_LOCK_INIT;
@@ -96,96 +100,111 @@ static bool before(const struct sbi_sse_event *a,
 	return a->id < b->id;
 }
 
-/*
- * Hart @s's events in RUNNING state (@running) or ready to run: the
- * highest-priority one, NULL if none. Global lock held.
- */
-static struct sbi_sse_event *top_event(struct sbi_scratch *s, bool running)
+/* Pending and ENABLED: the event may run. */
+static bool ready(const struct sbi_sse_event *e)
 {
-	struct sbi_sse_event *best = NULL, *e;
-	unsigned int i;
-
-	for (i = 0; i <= SBI_SSE_NR_LOCAL; i++) {
-		e = i < SBI_SSE_NR_LOCAL ? &s->sse.local[i] : &global_sw;
-		if (e == &global_sw &&
-		    e->attr[SBI_SSE_ATTR_PREFERRED_HART] != s->hartid)
-			continue;
-		if (STATE(e) != SBI_SSE_STATE_RUNNING &&
-		    (running || STATE(e) != SBI_SSE_STATE_ENABLED ||
-		     !atomic_read(&e->pending)))
-			continue;
-		if (!best || before(e, best))
-			best = e;
-	}
-	return best;
+	return e->pending.counter && STATE(e) == SBI_SSE_STATE_ENABLED;
 }
 
-/* Is any event of hart @s pending (its global one included)? */
-static bool any_pending(struct sbi_scratch *s)
+/*
+ * Only the global event is shared: a hart takes the lock when that event
+ * may run on it (or, @force, when it changes it). Its own events only it
+ * changes, and another hart's inject sets their `pending` and sends an
+ * IPI, so the common case, nothing global for this hart, takes no lock.
+ */
+HOT bool global_lock_for(struct sbi_scratch *s, bool force)
+{
+	if (!force && !(global_sw.pending.counter &&
+			global_sw.attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid))
+		return false;
+	spin_lock(&global_lock);
+	return true;
+}
+
+HOT void global_unlock_if(bool locked)
+{
+	if (locked)
+		spin_unlock(&global_lock);
+}
+
+/* Is an event pending on hart @s, the global one included? No lock. */
+HOT bool any_pending(struct sbi_scratch *s)
 {
 	unsigned int i;
 
 	for (i = 0; i < SBI_SSE_NR_LOCAL; i++)
-		if (atomic_read(&s->sse.local[i].pending))
+		if (s->sse.local[i].pending.counter)
 			return true;
-	return atomic_read(&global_sw.pending) &&
+	return global_sw.pending.counter &&
 	       global_sw.attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid;
 }
 
-/* The event to enter now: ready, and above every running one. */
-static struct sbi_sse_event *next_event(struct sbi_scratch *s)
+/*
+ * The event to enter on hart @s now: the highest-priority ready one, if
+ * it is above the running one. The global event counts when @global (the
+ * caller holds the lock).
+ */
+static struct sbi_sse_event *next_event(struct sbi_scratch *s, bool global)
 {
-	struct sbi_sse_event *e;
+	struct sbi_sse_event *best = NULL, *e = s->sse.local;
+	unsigned int i;
 
-	/* nothing pending, nothing to enter: no walk over the events */
-	if (s->sse.masked || !any_pending(s))
+	if (s->sse.masked)
 		return NULL;
-	e = top_event(s, false);
-	return e && STATE(e) == SBI_SSE_STATE_ENABLED ? e : NULL;
+	for (i = 0; i < SBI_SSE_NR_LOCAL; i++, e++)
+		if (ready(e) && (!best || before(e, best)))
+			best = e;
+	e = &global_sw;
+	if (global && ready(e) &&
+	    e->attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid &&
+	    (!best || before(e, best)))
+		best = e;
+	if (best && s->sse.running && !before(best, s->sse.running))
+		return NULL;
+	return best;
 }
 
-static unsigned long interrupted_flags(unsigned long st, bool h)
-{
-	unsigned long f = 0, hs;
+/* The field at mask @from of @v, moved down to mask @to of the same shape. */
+#define FIELD_DOWN(v, from, to)	(((v) & (from)) / ((from) / (to)))
+/* ... and up to mask @to. */
+#define FIELD_UP(v, from, to)	(((v) & (from)) * ((to) / (from)))
 
-	if (st & MSTATUS_SPP)
-		f |= SBI_SSE_FLAG_SPP;
-	if (st & MSTATUS_SPIE)
-		f |= SBI_SSE_FLAG_SPIE;
-	if (st & MSTATUS_SPELP)
-		f |= SBI_SSE_FLAG_SPELP;
-	if (st & MSTATUS_SDT)
-		f |= SBI_SSE_FLAG_SDT;
-	if (h) {
-		hs = csr_read(CSR_HSTATUS);
-		if (hs & HSTATUS_SPV)
-			f |= SBI_SSE_FLAG_SPV;
-		if (hs & HSTATUS_SPVP)
-			f |= SBI_SSE_FLAG_SPVP;
-	}
-	return f;
+/* INTERRUPTED_FLAGS of the context of mstatus @st and hstatus @hs. */
+static unsigned long interrupted_flags(unsigned long st, unsigned long hs)
+{
+	return FIELD_DOWN(st, MSTATUS_SPP, SBI_SSE_FLAG_SPP) |
+	       FIELD_DOWN(st, MSTATUS_SPIE, SBI_SSE_FLAG_SPIE) |
+	       FIELD_DOWN(st, MSTATUS_SPELP | MSTATUS_SDT,
+			  SBI_SSE_FLAG_SPELP | SBI_SSE_FLAG_SDT) |
+	       FIELD_DOWN(hs, HSTATUS_SPV | HSTATUS_SPVP,
+			  SBI_SSE_FLAG_SPV | SBI_SSE_FLAG_SPVP);
 }
 
 /* Interrupted state into @e's attributes, then S-mode at ENTRY_PC. */
-static void enter(struct sbi_scratch *s, struct sbi_sse_event *e,
+HOT void enter(struct sbi_scratch *s, struct sbi_sse_event *e,
 		  struct sse_ctx *c)
 {
-	unsigned long old = c->mstatus, st, hs;
-	unsigned long prev = (old & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	unsigned long old = c->mstatus, st, hs = 0;
+	bool from_u = !(old & MSTATUS_MPP);
 	bool h = sbi_isa_has(&s->isa, SBI_ISA_EXT_H);
 
+	if (h)
+		hs = csr_read(CSR_HSTATUS);
 	atomic_write(&e->pending, 0);
 	/* ENABLED to RUNNING: the PMU event's routing stays (set_state()) */
 	STATE(e) = SBI_SSE_STATE_RUNNING;
+	e->preempted = s->sse.running;
+	s->sse.running = e;
 	e->attr[SBI_SSE_ATTR_INTERRUPTED_SEPC] = csr_read(CSR_SEPC);
-	e->attr[SBI_SSE_ATTR_INTERRUPTED_FLAGS] = interrupted_flags(old, h);
+	e->attr[SBI_SSE_ATTR_INTERRUPTED_FLAGS] = interrupted_flags(old, hs);
 	e->attr[SBI_SSE_ATTR_INTERRUPTED_A6] = c->a6;
 	e->attr[SBI_SSE_ATTR_INTERRUPTED_A7] = c->a7;
 	if (h) {
-		hs = csr_read(CSR_HSTATUS) & ~HSTATUS_SPV;
+		/* a trap into HS-mode: SPV, and SPVP from a virtualised mode */
+		hs &= ~HSTATUS_SPV;
 		if (old & MSTATUS_MPV) {
 			hs = (hs & ~HSTATUS_SPVP) | HSTATUS_SPV;
-			if (prev != PRV_U)
+			if (!from_u)
 				hs |= HSTATUS_SPVP;
 		}
 		csr_write(CSR_HSTATUS, hs);
@@ -193,59 +212,59 @@ static void enter(struct sbi_scratch *s, struct sbi_sse_event *e,
 	csr_write(CSR_SEPC, c->pc);
 	st = old & ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE | MSTATUS_SPELP |
 		     MSTATUS_MPELP | MSTATUS_SDT | MSTATUS_MPP | MSTATUS_MPV);
-	if (prev != PRV_U)
+	st |= FIELD_UP(old, MSTATUS_SIE, MSTATUS_SPIE);
+	if (!from_u)
 		st |= MSTATUS_SPP;
-	if (old & MSTATUS_SIE)
-		st |= MSTATUS_SPIE;
 	if (old & MSTATUS_MPELP)
 		st |= MSTATUS_SPELP;
 	if (s->fwft.value[SBI_FWFT_DOUBLE_TRAP])
 		st |= MSTATUS_SDT;
-	c->mstatus = st | (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
+	c->mstatus = st | MPP_S;
 	c->pc = e->attr[SBI_SSE_ATTR_ENTRY_PC];
 	c->a6 = s->hartid;
 	c->a7 = e->attr[SBI_SSE_ATTR_ENTRY_ARG];
 }
 
 /* sret from the handler, then the interrupted state back from @e. */
-static void resume(struct sbi_scratch *s, struct sbi_sse_event *e,
-		   struct sse_ctx *c)
+HOT void resume(struct sbi_scratch *s, struct sbi_sse_event *e,
+		struct sse_ctx *c)
 {
-	unsigned long old = c->mstatus, f = e->attr[SBI_SSE_ATTR_INTERRUPTED_FLAGS];
-	unsigned long st, hs;
+	unsigned long old = c->mstatus, st, hs;
+	unsigned long f = e->attr[SBI_SSE_ATTR_INTERRUPTED_FLAGS];
 
 	c->pc = csr_read(CSR_SEPC);
 	st = old & ~(MSTATUS_MPP | MSTATUS_MPV | MSTATUS_SIE | MSTATUS_SPIE |
 		     MSTATUS_SPP | MSTATUS_MPELP | MSTATUS_SPELP | MSTATUS_SDT);
-	st |= (unsigned long)(old & MSTATUS_SPP ? PRV_S : PRV_U)
-	      << MSTATUS_MPP_SHIFT;
+	/* the sret: to SPP's mode (S or U), SIE from SPIE, ELP from SPELP */
+	st |= FIELD_UP(old, MSTATUS_SPP, MPP_S) |
+	      FIELD_DOWN(old, MSTATUS_SPIE, MSTATUS_SIE);
+	if (old & MSTATUS_SPELP)
+		st |= MSTATUS_MPELP;
+	/* then the interrupted S-mode state */
+	st |= FIELD_UP(f, SBI_SSE_FLAG_SPP, MSTATUS_SPP) |
+	      FIELD_UP(f, SBI_SSE_FLAG_SPIE, MSTATUS_SPIE) |
+	      FIELD_UP(f, SBI_SSE_FLAG_SPELP | SBI_SSE_FLAG_SDT,
+		       MSTATUS_SPELP | MSTATUS_SDT);
 	if (sbi_isa_has(&s->isa, SBI_ISA_EXT_H)) {
 		hs = csr_read(CSR_HSTATUS);
 		if (hs & HSTATUS_SPV)
 			st |= MSTATUS_MPV;
-		hs &= ~(HSTATUS_SPV | HSTATUS_SPVP);
-		if (f & SBI_SSE_FLAG_SPV)
-			hs |= HSTATUS_SPV;
-		if (f & SBI_SSE_FLAG_SPVP)
-			hs |= HSTATUS_SPVP;
+		hs = (hs & ~(HSTATUS_SPV | HSTATUS_SPVP)) |
+		     FIELD_UP(f, SBI_SSE_FLAG_SPV | SBI_SSE_FLAG_SPVP,
+			      HSTATUS_SPV | HSTATUS_SPVP);
 		csr_write(CSR_HSTATUS, hs);
 	}
-	if (old & MSTATUS_SPIE)
-		st |= MSTATUS_SIE;
-	if (old & MSTATUS_SPELP)
-		st |= MSTATUS_MPELP;
-	if (f & SBI_SSE_FLAG_SPIE)
-		st |= MSTATUS_SPIE;
-	if (f & SBI_SSE_FLAG_SPP)
-		st |= MSTATUS_SPP;
-	if (f & SBI_SSE_FLAG_SPELP)
-		st |= MSTATUS_SPELP;
-	if (f & SBI_SSE_FLAG_SDT)
-		st |= MSTATUS_SDT;
 	c->mstatus = st;
 	c->a6 = e->attr[SBI_SSE_ATTR_INTERRUPTED_A6];
 	c->a7 = e->attr[SBI_SSE_ATTR_INTERRUPTED_A7];
 	csr_write(CSR_SEPC, e->attr[SBI_SSE_ATTR_INTERRUPTED_SEPC]);
+}
+
+/* enter() for the paths that are not an ecall's */
+COLD void enter_cold(struct sbi_scratch *s, struct sbi_sse_event *e,
+		     struct sse_ctx *c)
+{
+	enter(s, e, c);
 }
 
 /*
@@ -286,20 +305,25 @@ static void ctx_to_regs(const struct sse_ctx *c, struct sbi_trap_regs *r)
 	r->a7 = c->a7;
 }
 
-void sbi_sse_deliver_ecall(void)
+/* At the end of an SSE call on hart @s: enter what may run now. */
+HOT void deliver_ecall(struct sbi_scratch *s)
 {
-	struct sbi_scratch *s = sbi_scratch_this();
-	struct sbi_sse_event *e;
+	bool locked = global_lock_for(s, false);
+	struct sbi_sse_event *e = next_event(s, locked);
 	struct sse_ctx c;
 
-	spin_lock(&global_lock);
-	e = next_event(s);
 	if (e) {
 		ctx_from_ecall(&c);
 		enter(s, e, &c);
 		ctx_to_ecall(&c);
 	}
-	spin_unlock(&global_lock);
+	global_unlock_if(locked);
+}
+
+/* out of line: complete calls it only when an event is pending */
+__attribute__((noinline)) void sbi_sse_deliver_ecall(void)
+{
+	deliver_ecall(sbi_scratch_this());
 }
 
 void sbi_sse_deliver_trap(struct sbi_trap_regs *regs)
@@ -307,42 +331,44 @@ void sbi_sse_deliver_trap(struct sbi_trap_regs *regs)
 	struct sbi_scratch *s = sbi_scratch_this();
 	struct sbi_sse_event *e;
 	struct sse_ctx c;
+	bool locked;
 
 	if ((regs->mstatus & MSTATUS_MPP) == MSTATUS_MPP)
 		return;
-	spin_lock(&global_lock);
-	e = next_event(s);
+	locked = global_lock_for(s, false);
+	e = next_event(s, locked);
 	if (e) {
 		ctx_from_regs(&c, regs);
-		enter(s, e, &c);
+		enter_cold(s, e, &c);
 		ctx_to_regs(&c, regs);
 	}
-	spin_unlock(&global_lock);
+	global_unlock_if(locked);
 }
 
-bool sbi_sse_complete(void)
+struct sbiret sbi_sse_complete(void)
 {
 	struct sbi_scratch *s = sbi_scratch_this();
-	struct sbi_sse_event *e, *next;
+	struct sbi_sse_event *e = s->sse.running;
+	const unsigned long *a = sbi_ecall_args();
 	struct sse_ctx c;
+	bool locked;
 
-	spin_lock(&global_lock);
-	e = top_event(s, true);
-	if (e) {
-		ctx_from_ecall(&c);
-		resume(s, e, &c);
-		set_state(s, e, e->attr[SBI_SSE_ATTR_CONFIG] &
-					SBI_SSE_CONFIG_ONESHOT ?
+	if (!e)
+		return (struct sbiret){ SBI_SUCCESS, 0 };
+	locked = global_lock_for(s, e == &global_sw);
+	ctx_from_ecall(&c);
+	resume(s, e, &c);
+	ctx_to_ecall(&c);
+	s->sse.running = e->preempted;
+	set_state(s, e, e->attr[SBI_SSE_ATTR_CONFIG] & SBI_SSE_CONFIG_ONESHOT ?
 				SBI_SSE_STATE_REGISTERED :
 				SBI_SSE_STATE_ENABLED);
-		/* a pending event waiting for this one runs now */
-		next = next_event(s);
-		if (next)
-			enter(s, next, &c);
-		ctx_to_ecall(&c);
-	}
-	spin_unlock(&global_lock);
-	return e != NULL;
+	global_unlock_if(locked);
+	/* a pending event waiting for this one runs now, from that context */
+	if (any_pending(s))
+		sbi_sse_deliver_ecall();
+	/* the interrupted context resumes with its own a0/a1 */
+	return (struct sbiret){ a[0], a[1] };
 }
 
 void sbi_sse_pmu_overflow(void)
@@ -359,20 +385,20 @@ void sbi_sse_pmu_overflow(void)
  */
 static bool double_trap(struct sbi_scratch *s, struct sse_ctx *c)
 {
-	struct sbi_sse_event *e = &s->sse.local[SBI_SSE_LOCAL_DBLTRP], *run;
-	bool ok;
+	struct sbi_sse_event *e = &s->sse.local[SBI_SSE_LOCAL_DBLTRP];
+	struct sbi_sse_event *run = s->sse.running;
+	bool ok, locked;
 
 	if (!sbi_isa_has(&s->isa, SBI_ISA_EXT_SSDBLTRP))
 		return false;
-	spin_lock(&global_lock);
-	run = top_event(s, true);
 	ok = !s->sse.masked && STATE(e) == SBI_SSE_STATE_ENABLED &&
 	     (!run || before(e, run));
 	if (ok) {
+		locked = global_lock_for(s, false);
 		atomic_write(&e->pending, 1);
-		enter(s, next_event(s), c);
+		enter_cold(s, next_event(s, locked), c);
+		global_unlock_if(locked);
 	}
-	spin_unlock(&global_lock);
 	return ok;
 }
 
@@ -575,9 +601,11 @@ static long make_pending(struct sbi_sse_event *e)
 	return SBI_SUCCESS;
 }
 
-long sbi_sse_inject(uint32_t id, unsigned long hartid)
+/* Inject @id, the global event or a local one of any hart. */
+COLD long inject_any(struct sbi_scratch *self, uint32_t id,
+		       unsigned long hartid)
 {
-	struct sbi_scratch *self = sbi_scratch_this(), *t = self;
+	struct sbi_scratch *t = self;
 	struct sbi_sse_event *e;
 	long err = SBI_SUCCESS;
 
@@ -604,6 +632,21 @@ long sbi_sse_inject(uint32_t id, unsigned long hartid)
 	if (!err && hartid != self->hartid)
 		sbi_ipi_send(hartid, SBI_IPI_EVENT_SSE);
 	return err;
+}
+
+struct sbiret sbi_sse_inject(uint32_t id, unsigned long hartid)
+{
+	struct sbi_scratch *self = sbi_scratch_this();
+	long err;
+
+	/* the local software event of the calling hart: no lookup */
+	if (id == SBI_SSE_EVENT_LOCAL_SOFTWARE && hartid == self->hartid)
+		err = make_pending(&self->sse.local[SBI_SSE_LOCAL_SOFTWARE]);
+	else
+		err = inject_any(self, id, hartid);
+	if (!err)
+		deliver_ecall(self);
+	return (struct sbiret){ err, 0 };
 }
 
 long sbi_sse_hart_unmask(void)
