@@ -454,6 +454,23 @@ static inline long pmu_ctr_stop_one(struct pmu_hart *h, unsigned int c,
 }
 
 /*
+ * A stop with flags of one mapped hardware counter, idx < hw_slots, as
+ * Linux stops each event: a leaf.
+ */
+static __attribute__((noinline)) long
+pmu_ctr_stop_mapped(struct pmu_hart *h, unsigned long idx, unsigned long flags)
+{
+	unsigned long bit = 1UL << idx, run = h->started & bit;
+
+	PMU_HW_IDX(idx);
+	h->started ^= run;
+	if (run)
+		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, run);
+	pmu_host_hw_stop(h, (uint32_t)run);
+	return pmu_ctr_stop_one(h, (unsigned int)idx, bit, run, flags);
+}
+
+/*
  * The end of a stop with firmware counters: the hardware counters of run
  * inhibited, then the flags.
  */
@@ -495,9 +512,6 @@ static __attribute__((noinline)) long pmu_ctr_stop_more(struct pmu_hart *h,
 	if (run)
 		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, (unsigned long)run);
 	pmu_host_hw_stop(h, (uint32_t)run);
-	if (set == 1ULL << base && base < h->plat->hw_slots &&
-	    (set & h->mapped))
-		return pmu_ctr_stop_one(h, (unsigned int)base, set, run, flags);
 	return pmu_ctr_stop_flags(h, base, set, run, flags);
 }
 
@@ -513,8 +527,13 @@ long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 {
 	uint64_t started = h->started, run = set & started;
 
-	if (flags || (run & h->plat->fw_mask))
+	if (flags || (run & h->plat->fw_mask)) {
+		/* Linux's sched-out: one mapped hardware counter, flags */
+		if (set == 1ULL << base && base < h->plat->hw_slots &&
+		    (set & h->mapped))
+			return pmu_ctr_stop_mapped(h, base, flags);
 		return pmu_ctr_stop_more(h, base, set, flags);
+	}
 	h->started = started ^ run;
 	if (run)	/* hardware counters only, see pmu_ctr_stop_more() */
 		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, (unsigned long)run);

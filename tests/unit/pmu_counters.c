@@ -544,6 +544,12 @@ static void hooks_follow_sbi_calls(void)
 	UT_EQ(ctr_stop(0, 1, PMU_STOP_RESET), 0);	/* and runs free */
 	UT_EQ(sim.stop_bits, 1U << 3 | 1U << 0);
 	UT_EQ(sim.stops, 3);
+	/* a stop with flags of several: the host hears of the running one */
+	sim.stop_bits = 0;
+	UT_EQ(ctr_stop(0, 0x9, PMU_STOP_RESET), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(sim.stop_bits, 1U << 3);
+	UT_EQ(sim.stops, 4);
+	sim.stop_bits = 1U << 3 | 1U << 0;
 	UT_EQ(ctr_stop(FW(0), 1, 0), 0);
 	UT_EQ(sim.stop_bits, 1U << 3 | 1U << 0);
 	UT_EQ(sim.binds, 2);
@@ -552,7 +558,7 @@ static void hooks_follow_sbi_calls(void)
 	pmu_hart_resume(H);
 	UT_EQ(sim.binds, 2);
 	UT_EQ(sim.starts, 2);
-	UT_EQ(sim.stops, 4);	/* two of them with no bits */
+	UT_EQ(sim.stops, 5);	/* two of them with no bits */
 }
 
 /* Is event_idx in the default map (pmu_platform_default_map)? */
