@@ -8,6 +8,7 @@
  */
 #include <sbi/riscv_encoding.h>
 #include <sbi/sbi_ecall_interface.h>
+#include <sbi/sbi_error.h>
 #include <sbi/sbi_scratch.h>
 #include <sbi/sbi_trap.h>
 #include <fw_asm_offsets.h>
@@ -258,17 +259,48 @@ _ecall_sse:	/* sbi_ecall_sse(fid, a) */
 	ECALL_RETURN
 
 	/*
-	 * error = pmu_sbi_ecall(&scratch->pmu, fid, a, &value): the PMU
-	 * extension is the portable core's binding (lib/pmu/pmu_ecall.c)
+	 * error = _pmu_fns[fid](&scratch->pmu, a, &value): the PMU extension
+	 * is the portable core's binding (lib/pmu/pmu_ecall.c), entered by
+	 * FID here; the hart's PMU state is set up before S-mode runs, so
+	 * pmu_sbi_ecall()'s other test has nothing to catch.
 	 */
 _ecall_pmu:
+	li	t0, PMU_SBI_NR_FNS
+	bgeu	a6, t0, _ecall_pmu_none
+	lla	t0, _pmu_fns
+	slli	t1, a6, (SZREG / 4 + 1)	/* log2(SZREG) */
+	add	t0, t0, t1
+	REG_L	t0, 0(t0)
 	addi	a0, tp, SBI_SCRATCH_PMU_OFFSET
-	mv	a1, a6
-	addi	a2, sp, REG(SBI_ECALL_FRAME_A0)
-	addi	a3, sp, REG(SBI_ECALL_FRAME_VALUE)
-	call	pmu_sbi_ecall
+	addi	a1, sp, REG(SBI_ECALL_FRAME_A0)
+	addi	a2, sp, REG(SBI_ECALL_FRAME_VALUE)
+	REG_S	zero, REG(SBI_ECALL_FRAME_VALUE)(sp)
+	jalr	t0
 	REG_L	a1, REG(SBI_ECALL_FRAME_VALUE)(sp)
 	ECALL_RETURN
+
+_ecall_pmu_none:
+	li	a0, SBI_ERR_NOT_SUPPORTED
+	li	a1, 0
+	ECALL_RETURN
+
+	.pushsection .rodata
+	.balign	SZREG
+_pmu_fns:	/* by FID: SBI_EXT_PMU_NUM_COUNTERS .. SBI_EXT_PMU_EVENT_GET_INFO */
+	REG_WORD pmu_sbi_num_counters
+	REG_WORD pmu_sbi_get_info
+	REG_WORD pmu_sbi_cfg_match
+	REG_WORD pmu_sbi_start
+	REG_WORD pmu_sbi_stop
+	REG_WORD pmu_sbi_fw_read
+	REG_WORD pmu_sbi_fw_read_hi
+	REG_WORD pmu_sbi_snapshot
+	REG_WORD pmu_sbi_event_info
+_pmu_fns_end:
+	.if	_pmu_fns_end - _pmu_fns != PMU_SBI_NR_FNS * SZREG
+	.error	"_pmu_fns: one entry per PMU function"
+	.endif
+	.popsection
 
 _trap_from_m:
 	/* Nested trap in M-mode: mscratch held 0, now holds our tp */

@@ -455,4 +455,24 @@ void pmu_fw_event_inc(struct pmu_hart *h, unsigned int code);
 long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
 		   const unsigned long *a, unsigned long *out_value);
 
+/*
+ * pmu_sbi_ecall()'s functions one by one, for a host that dispatches the
+ * FID itself (Tally's trap entry, by a table): the host sets *out_value
+ * to 0 and passes a hart past pmu_hart_init(); each function checks the
+ * rest of its arguments as pmu_sbi_ecall() does.
+ */
+#define PMU_SBI_NR_FNS	9	/* SBI_EXT_PMU_NUM_COUNTERS..EVENT_GET_INFO */
+#define PMU_SBI_FN(name)						\
+	long pmu_sbi_##name(struct pmu_hart *h, const unsigned long *a,	\
+			    unsigned long *out_value)
+PMU_SBI_FN(num_counters);
+PMU_SBI_FN(get_info);
+PMU_SBI_FN(cfg_match);
+PMU_SBI_FN(start);
+PMU_SBI_FN(stop);
+PMU_SBI_FN(fw_read);
+PMU_SBI_FN(fw_read_hi);
+PMU_SBI_FN(snapshot);
+PMU_SBI_FN(event_info);
+
 #endif /* PMU_PMU_H */

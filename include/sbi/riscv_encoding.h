@@ -23,10 +23,12 @@
 #define SZREG				4
 #define REG_L				lw
 #define REG_S				sw
+#define REG_WORD			.word
 #else
 #define SZREG				8
 #define REG_L				ld
 #define REG_S				sd
+#define REG_WORD			.dword
 #endif
 
 /* mstatus */

@@ -454,11 +454,12 @@ static inline long pmu_ctr_stop_one(struct pmu_hart *h, unsigned int c,
 }
 
 /*
- * A stop with flags of one mapped hardware counter, idx < hw_slots, as
- * Linux stops each event: a leaf.
+ * One mapped hardware counter, idx < hw_slots, as Linux stops each event
+ * (TAKE_SNAPSHOT only with snapshot memory, the binding's check): a leaf
+ * with the answers of pmu_ctr_stop().
  */
-static __attribute__((noinline)) long
-pmu_ctr_stop_mapped(struct pmu_hart *h, unsigned long idx, unsigned long flags)
+long pmu_ctr_stop_mapped(struct pmu_hart *h, unsigned long idx,
+			 unsigned long flags)
 {
 	unsigned long bit = 1UL << idx, run = h->started & bit;
 
@@ -467,6 +468,8 @@ pmu_ctr_stop_mapped(struct pmu_hart *h, unsigned long idx, unsigned long flags)
 	if (run)
 		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, run);
 	pmu_host_hw_stop(h, (uint32_t)run);
+	if (!flags)
+		return pmu_ctr_stopped(bit, run);
 	return pmu_ctr_stop_one(h, (unsigned int)idx, bit, run, flags);
 }
 
@@ -527,13 +530,8 @@ long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 {
 	uint64_t started = h->started, run = set & started;
 
-	if (flags || (run & h->plat->fw_mask)) {
-		/* Linux's sched-out: one mapped hardware counter, flags */
-		if (set == 1ULL << base && base < h->plat->hw_slots &&
-		    (set & h->mapped))
-			return pmu_ctr_stop_mapped(h, base, flags);
+	if (flags || (run & h->plat->fw_mask))
 		return pmu_ctr_stop_more(h, base, set, flags);
-	}
 	h->started = started ^ run;
 	if (run)	/* hardware counters only, see pmu_ctr_stop_more() */
 		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, (unsigned long)run);

@@ -123,8 +123,17 @@ static long pmu_ecall_stop(struct pmu_hart *h, const unsigned long *a)
 {
 	uint64_t set;
 
-	if ((a[2] & ~PMU_STOP_VALID_MASK) ||
-	    !pmu_ecall_set(h->plat, a[0], a[1], &set))
+	if (a[2] & ~PMU_STOP_VALID_MASK)
+		return SBI_ERR_INVALID_PARAM;
+	/*
+	 * One mapped hardware counter, as Linux stops each event: a mapped
+	 * index is a counter, so mask 1 needs no other check.
+	 */
+	if (pmu_likely(a[1] == 1 && a[0] < h->plat->hw_slots) &&
+	    ((h->mapped >> a[0]) & 1) &&
+	    (!(a[2] & PMU_STOP_TAKE_SNAPSHOT) || h->snap))
+		return pmu_ctr_stop_mapped(h, a[0], a[2]);
+	if (!pmu_ecall_set(h->plat, a[0], a[1], &set))
 		return SBI_ERR_INVALID_PARAM;
 	if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)
 		return pmu_ecall_stop_rearm(h, a, set);
@@ -162,6 +171,68 @@ static PMU_COLD long pmu_ecall_event_info(struct pmu_hart *h, const unsigned lon
 	return pmu_event_get_info(h->plat, e, n);
 }
 
+/*
+ * The functions one by one (<pmu/pmu.h>): *value is 0 already, h is past
+ * pmu_hart_init(). Each has the same arguments, used or not.
+ */
+#define PMU_ARG_UNUSED	__attribute__((unused))
+
+long pmu_sbi_num_counters(struct pmu_hart *h,
+				 const unsigned long *a PMU_ARG_UNUSED,
+				 unsigned long *value)
+{
+	*value = h->plat->num_ctrs;
+	return SBI_SUCCESS;
+}
+
+long pmu_sbi_get_info(struct pmu_hart *h, const unsigned long *a,
+			     unsigned long *value)
+{
+	return pmu_ctr_get_info(h->plat, a[0], value);
+}
+
+long pmu_sbi_cfg_match(struct pmu_hart *h, const unsigned long *a,
+			      unsigned long *value)
+{
+	return pmu_ecall_cfg_match(h, a, value);
+}
+
+long pmu_sbi_start(struct pmu_hart *h, const unsigned long *a,
+			  unsigned long *value PMU_ARG_UNUSED)
+{
+	return pmu_ecall_start(h, a);
+}
+
+long pmu_sbi_stop(struct pmu_hart *h, const unsigned long *a,
+			 unsigned long *value PMU_ARG_UNUSED)
+{
+	return pmu_ecall_stop(h, a);
+}
+
+long pmu_sbi_fw_read(struct pmu_hart *h, const unsigned long *a,
+			    unsigned long *value)
+{
+	return pmu_ctr_fw_read(h, a[0], false, value);
+}
+
+long pmu_sbi_fw_read_hi(struct pmu_hart *h, const unsigned long *a,
+			       unsigned long *value)
+{
+	return pmu_ctr_fw_read(h, a[0], true, value);
+}
+
+long pmu_sbi_snapshot(struct pmu_hart *h, const unsigned long *a,
+			     unsigned long *value PMU_ARG_UNUSED)
+{
+	return pmu_ecall_snapshot(h, a);
+}
+
+long pmu_sbi_event_info(struct pmu_hart *h, const unsigned long *a,
+			       unsigned long *value PMU_ARG_UNUSED)
+{
+	return pmu_ecall_event_info(h, a);
+}
+
 long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
 		   const unsigned long *a, unsigned long *out_value)
 {
@@ -171,24 +242,23 @@ long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
 
 	switch (fid) {
 	case SBI_EXT_PMU_NUM_COUNTERS:
-		*out_value = h->plat->num_ctrs;
-		return SBI_SUCCESS;
+		return pmu_sbi_num_counters(h, a, out_value);
 	case SBI_EXT_PMU_COUNTER_GET_INFO:
-		return pmu_ctr_get_info(h->plat, a[0], out_value);
+		return pmu_sbi_get_info(h, a, out_value);
 	case SBI_EXT_PMU_COUNTER_CFG_MATCH:
-		return pmu_ecall_cfg_match(h, a, out_value);
+		return pmu_sbi_cfg_match(h, a, out_value);
 	case SBI_EXT_PMU_COUNTER_START:
-		return pmu_ecall_start(h, a);
+		return pmu_sbi_start(h, a, out_value);
 	case SBI_EXT_PMU_COUNTER_STOP:
-		return pmu_ecall_stop(h, a);
+		return pmu_sbi_stop(h, a, out_value);
 	case SBI_EXT_PMU_COUNTER_FW_READ:
-		return pmu_ctr_fw_read(h, a[0], false, out_value);
+		return pmu_sbi_fw_read(h, a, out_value);
 	case SBI_EXT_PMU_COUNTER_FW_READ_HI:
-		return pmu_ctr_fw_read(h, a[0], true, out_value);
+		return pmu_sbi_fw_read_hi(h, a, out_value);
 	case SBI_EXT_PMU_SNAPSHOT_SET_SHMEM:
-		return pmu_ecall_snapshot(h, a);
+		return pmu_sbi_snapshot(h, a, out_value);
 	case SBI_EXT_PMU_EVENT_GET_INFO:
-		return pmu_ecall_event_info(h, a);
+		return pmu_sbi_event_info(h, a, out_value);
 	default:
 		return SBI_ERR_NOT_SUPPORTED;
 	}

@@ -70,6 +70,9 @@ long pmu_ctr_start_one(struct pmu_hart *h, unsigned long idx,
 		       unsigned long flags, uint64_t init_value);
 long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
 		  unsigned long flags);
+/* one mapped hardware counter: the same answers as pmu_ctr_stop() */
+long pmu_ctr_stop_mapped(struct pmu_hart *h, unsigned long idx,
+			 unsigned long flags);
 long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
 		     unsigned long *value);
 

@@ -544,11 +544,17 @@ static void hooks_follow_sbi_calls(void)
 	UT_EQ(ctr_stop(0, 1, PMU_STOP_RESET), 0);	/* and runs free */
 	UT_EQ(sim.stop_bits, 1U << 3 | 1U << 0);
 	UT_EQ(sim.stops, 3);
-	/* a stop with flags of several: the host hears of the running one */
+	/* a stop of several, without flags and with: the host hears of the
+	 * running one */
+	sim.stop_bits = 0;
+	UT_EQ(ctr_stop(0, 0x9, 0), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(sim.stop_bits, 1U << 3);
+	UT_EQ(sim.stops, 4);
+	UT_EQ(ctr_start(3, 1, 0, 0), 0);
 	sim.stop_bits = 0;
 	UT_EQ(ctr_stop(0, 0x9, PMU_STOP_RESET), SBI_ERR_ALREADY_STOPPED);
 	UT_EQ(sim.stop_bits, 1U << 3);
-	UT_EQ(sim.stops, 4);
+	UT_EQ(sim.stops, 5);
 	sim.stop_bits = 1U << 3 | 1U << 0;
 	UT_EQ(ctr_stop(FW(0), 1, 0), 0);
 	UT_EQ(sim.stop_bits, 1U << 3 | 1U << 0);
@@ -557,8 +563,8 @@ static void hooks_follow_sbi_calls(void)
 	pmu_hart_suspend(H);
 	pmu_hart_resume(H);
 	UT_EQ(sim.binds, 2);
-	UT_EQ(sim.starts, 2);
-	UT_EQ(sim.stops, 5);	/* two of them with no bits */
+	UT_EQ(sim.starts, 3);
+	UT_EQ(sim.stops, 6);	/* two of them with no bits */
 }
 
 /* Is event_idx in the default map (pmu_platform_default_map)? */
