@@ -463,8 +463,9 @@ long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
  */
 #define PMU_SBI_NR_FNS	9	/* SBI_EXT_PMU_NUM_COUNTERS..EVENT_GET_INFO */
 #define PMU_SBI_FN(name)						\
-	long pmu_sbi_##name(struct pmu_hart *h, const unsigned long *a,	\
-			    unsigned long *out_value)
+	long pmu_sbi_##name(struct pmu_hart *h,				\
+			    const unsigned long *a __attribute__((unused)), \
+			    unsigned long *out_value __attribute__((unused)))
 PMU_SBI_FN(num_counters);
 PMU_SBI_FN(get_info);
 PMU_SBI_FN(cfg_match);

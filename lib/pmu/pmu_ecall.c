@@ -172,63 +172,51 @@ static PMU_COLD long pmu_ecall_event_info(struct pmu_hart *h, const unsigned lon
 }
 
 /*
- * The functions one by one (<pmu/pmu.h>): *value is 0 already, h is past
- * pmu_hart_init(). Each has the same arguments, used or not.
+ * The functions one by one (<pmu/pmu.h>): *out_value is 0 already, h is
+ * past pmu_hart_init().
  */
-#define PMU_ARG_UNUSED	__attribute__((unused))
-
-long pmu_sbi_num_counters(struct pmu_hart *h,
-				 const unsigned long *a PMU_ARG_UNUSED,
-				 unsigned long *value)
+PMU_SBI_FN(num_counters)
 {
-	*value = h->plat->num_ctrs;
+	*out_value = h->plat->num_ctrs;
 	return SBI_SUCCESS;
 }
 
-long pmu_sbi_get_info(struct pmu_hart *h, const unsigned long *a,
-			     unsigned long *value)
+PMU_SBI_FN(get_info)
 {
-	return pmu_ctr_get_info(h->plat, a[0], value);
+	return pmu_ctr_get_info(h->plat, a[0], out_value);
 }
 
-long pmu_sbi_cfg_match(struct pmu_hart *h, const unsigned long *a,
-			      unsigned long *value)
+PMU_SBI_FN(cfg_match)
 {
-	return pmu_ecall_cfg_match(h, a, value);
+	return pmu_ecall_cfg_match(h, a, out_value);
 }
 
-long pmu_sbi_start(struct pmu_hart *h, const unsigned long *a,
-			  unsigned long *value PMU_ARG_UNUSED)
+PMU_SBI_FN(start)
 {
 	return pmu_ecall_start(h, a);
 }
 
-long pmu_sbi_stop(struct pmu_hart *h, const unsigned long *a,
-			 unsigned long *value PMU_ARG_UNUSED)
+PMU_SBI_FN(stop)
 {
 	return pmu_ecall_stop(h, a);
 }
 
-long pmu_sbi_fw_read(struct pmu_hart *h, const unsigned long *a,
-			    unsigned long *value)
+PMU_SBI_FN(fw_read)
 {
-	return pmu_ctr_fw_read(h, a[0], false, value);
+	return pmu_ctr_fw_read(h, a[0], false, out_value);
 }
 
-long pmu_sbi_fw_read_hi(struct pmu_hart *h, const unsigned long *a,
-			       unsigned long *value)
+PMU_SBI_FN(fw_read_hi)
 {
-	return pmu_ctr_fw_read(h, a[0], true, value);
+	return pmu_ctr_fw_read(h, a[0], true, out_value);
 }
 
-long pmu_sbi_snapshot(struct pmu_hart *h, const unsigned long *a,
-			     unsigned long *value PMU_ARG_UNUSED)
+PMU_SBI_FN(snapshot)
 {
 	return pmu_ecall_snapshot(h, a);
 }
 
-long pmu_sbi_event_info(struct pmu_hart *h, const unsigned long *a,
-			       unsigned long *value PMU_ARG_UNUSED)
+PMU_SBI_FN(event_info)
 {
 	return pmu_ecall_event_info(h, a);
 }
