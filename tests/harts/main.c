@@ -285,10 +285,12 @@ static void check_pmu_high(void)
 {
 	unsigned long top = max_id();
 	struct sbiret n = sbi_pmu_num_counters();
+	long st = sbi_hart_get_status(top).value;
 
 	TEST_SBI_OK(sbi_hart_start(top, (unsigned long)harts_high_entry,
 				   (unsigned long)&high),
-		    "hart_start(%lu) for the PMU calls", top);
+		    "hart_start(%lu) for the PMU calls (HSM state %ld before)",
+		    top, st);
 	TEST_ASSERT(wait_for(high_done), "hart %lu ran and stopped", top);
 	TEST_ASSERT(!high.num_err && high.num_counters == (unsigned long)n.value,
 		    "hart %lu: %lu PMU counters, as on the boot hart", top,
