@@ -106,16 +106,22 @@ static bool ready(const struct sbi_sse_event *e)
 	return e->pending.counter && STATE(e) == SBI_SSE_STATE_ENABLED;
 }
 
+/* Is the global event pending for hart @s? No lock: a hint, or under it. */
+HOT bool global_pending_here(struct sbi_scratch *s)
+{
+	return global_sw.pending.counter &&
+	       global_sw.attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid;
+}
+
 /*
  * Only the global event is shared: a hart takes the lock when that event
- * may run on it (or, @force, when it changes it). Its own events only it
- * changes, and another hart's inject sets their `pending` and sends an
- * IPI, so the common case, nothing global for this hart, takes no lock.
+ * may run on it. Its own events only it changes, and another hart's
+ * inject sets their `pending` and sends an IPI, so the common case,
+ * nothing global for this hart, takes no lock.
  */
-HOT bool global_lock_for(struct sbi_scratch *s, bool force)
+HOT bool global_lock_for(struct sbi_scratch *s)
 {
-	if (!force && !(global_sw.pending.counter &&
-			global_sw.attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid))
+	if (!global_pending_here(s))
 		return false;
 	spin_lock(&global_lock);
 	return true;
@@ -135,8 +141,7 @@ HOT bool any_pending(struct sbi_scratch *s)
 	for (i = 0; i < SBI_SSE_NR_LOCAL; i++)
 		if (s->sse.local[i].pending.counter)
 			return true;
-	return global_sw.pending.counter &&
-	       global_sw.attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid;
+	return global_pending_here(s);
 }
 
 /*
@@ -155,8 +160,7 @@ static struct sbi_sse_event *next_event(struct sbi_scratch *s, bool global)
 		if (ready(e) && (!best || before(e, best)))
 			best = e;
 	e = &global_sw;
-	if (global && ready(e) &&
-	    e->attr[SBI_SSE_ATTR_PREFERRED_HART] == s->hartid &&
+	if (global && global_pending_here(s) && ready(e) &&
 	    (!best || before(e, best)))
 		best = e;
 	if (best && s->sse.running && !before(best, s->sse.running))
@@ -308,7 +312,7 @@ static void ctx_to_regs(const struct sse_ctx *c, struct sbi_trap_regs *r)
 /* At the end of an SSE call on hart @s: enter what may run now. */
 HOT void deliver_ecall(struct sbi_scratch *s)
 {
-	bool locked = global_lock_for(s, false);
+	bool locked = global_lock_for(s);
 	struct sbi_sse_event *e = next_event(s, locked);
 	struct sse_ctx c;
 
@@ -335,7 +339,7 @@ void sbi_sse_deliver_trap(struct sbi_trap_regs *regs)
 
 	if ((regs->mstatus & MSTATUS_MPP) == MSTATUS_MPP)
 		return;
-	locked = global_lock_for(s, false);
+	locked = global_lock_for(s);
 	e = next_event(s, locked);
 	if (e) {
 		ctx_from_regs(&c, regs);
@@ -355,7 +359,10 @@ struct sbiret sbi_sse_complete(void)
 
 	if (!e)
 		return (struct sbiret){ SBI_SUCCESS, 0 };
-	locked = global_lock_for(s, e == &global_sw);
+	/* the lock only to change the global event; delivery takes its own */
+	locked = e == &global_sw;
+	if (locked)
+		spin_lock(&global_lock);
 	ctx_from_ecall(&c);
 	resume(s, e, &c);
 	ctx_to_ecall(&c);
@@ -394,7 +401,7 @@ static bool double_trap(struct sbi_scratch *s, struct sse_ctx *c)
 	ok = !s->sse.masked && STATE(e) == SBI_SSE_STATE_ENABLED &&
 	     (!run || before(e, run));
 	if (ok) {
-		locked = global_lock_for(s, false);
+		locked = global_lock_for(s);
 		atomic_write(&e->pending, 1);
 		enter_cold(s, next_event(s, locked), c);
 		global_unlock_if(locked);
