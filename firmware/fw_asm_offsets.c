@@ -17,6 +17,6 @@ void fw_asm_offsets(void)
 {
 	/* The PMU ecall's hart state: pmu_sbi_ecall(&scratch->pmu, ...) */
 	ASM_OFFSET(SBI_SCRATCH_PMU_OFFSET, offsetof(struct sbi_scratch, pmu));
-	/* ... and the size of its table of functions (pmu_sbi_fns) */
+	/* ... and how many PMU functions its table (_pmu_fns) holds */
 	ASM_OFFSET(PMU_SBI_NR_FNS, PMU_SBI_NR_FNS);
 }
