@@ -85,15 +85,21 @@ static void check_disabled(void)
 	}
 }
 
-static unsigned long max_id(void)
+/* The highest hart id the DT names, @skip left out (-1UL: none). */
+static unsigned long max_id_but(unsigned long skip)
 {
 	unsigned long m = 0;
 	unsigned int i;
 
 	for (i = 0; i < nids; i++)
-		if (ids[i] > m)
+		if (ids[i] > m && ids[i] != skip)
 			m = ids[i];
 	return m;
+}
+
+static unsigned long max_id(void)
+{
+	return max_id_but(-1UL);
 }
 
 /* Harts other than this one whose HSM status is not @want. */
@@ -281,13 +287,7 @@ void high_hart_main(unsigned long hartid, struct high_result *r)
  */
 static unsigned long high_id(void)
 {
-	unsigned long m = 0;
-	unsigned int i;
-
-	for (i = 0; i < nids; i++)
-		if (ids[i] > m && ids[i] != current_hartid())
-			m = ids[i];
-	return m;
+	return max_id_but(current_hartid());
 }
 
 static int high_done(void)
