@@ -955,6 +955,9 @@ class Ctx:
         self.cc = os.environ.get("CC", "clang").split()
         self.cflags = [f for f in os.environ.get("CFLAGS", "").split()
                        if f != "-Werror"] + ["-w"]
+        # gold links a sanitized binary in about 60% of ld.bfd's time, and
+        # every mutant is one link
+        self.ld = ["-fuse-ld=gold"] if shutil.which("ld.gold") else []
         self.srcs = sorted(f for f in os.listdir(self.pmu) if f.endswith(".c"))
         self.deps = {c: local_includes(self.pmu, c) | {c} for c in self.srcs}
         tdir = os.path.join(top, "tests/unit")
@@ -970,7 +973,8 @@ class Ctx:
 
     def link_and_run(self, d, objs):
         exe = os.path.join(d, "pmu-unit")
-        r = run(self.cc + self.cflags + objs + self.test_objs + ["-o", exe])
+        r = run(self.cc + self.cflags + self.ld + objs + self.test_objs +
+                ["-o", exe])
         if r.returncode:
             return None, r.stdout.decode(errors="replace")
         try:
