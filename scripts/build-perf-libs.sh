@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Build (or reuse from the cache) the static riscv64 libraries perf links:
 # libelf and libdw (elfutils: symbols of user programs, DWARF unwinding
-# for `perf record --call-graph dwarf`), the compression libraries a
-# static libdw needs (zlib, bzip2, liblzma, libzstd) and libtraceevent
-# (tracepoint formats: `perf trace`, field names in `perf script`).
+# for `perf record --call-graph dwarf`), zlib, the one decompressor
+# elfutils requires, and libtraceevent (tracepoint formats: `perf trace`,
+# field names in `perf script`).
 #
 #   build-perf-libs.sh        build if needed, print the prefix directory
 #   build-perf-libs.sh key    print the prefix directory only
@@ -34,8 +34,12 @@
 # -llzma -lbz2 -lzstd -ldl` after `-ldw`; elfutils 0.188's libdw.a
 # already holds libebl, the backends, libdwfl and libdwelf (perf adds
 # -lebl only below 0.177, a version it asks pkg-config for: libdw.pc says
-# 0.188). elfutils is built with all four decompressors, so libdw reads
-# compressed sections and files. lib/libelf.a is a linker script naming
+# 0.188). elfutils is built with zlib only: libdw reads zlib-compressed
+# debug sections (what GCC's --compress-debug-sections makes), not files
+# packed whole with bzip2, xz or zstd, which perf never meets in the
+# guests. liblzma.a, libbz2.a and libzstd.a are empty archives that
+# satisfy perf's fixed link line; building those three libraries was
+# about a third of this script's time. lib/libelf.a is a linker script naming
 # libelf_core.a and libz.a, so the `-lelf` of perf's feature checks pulls
 # zlib in as well; lib/libdw.a one naming libdw_core.a and elfutils'
 # libeu.a (helpers libdw.so links in, libdw.a leaves out).
@@ -57,12 +61,8 @@ CC=${CROSS_COMPILE}gcc
 
 # the orig tarballs, in build order
 ZLIB_TARBALL=${ZLIB_TARBALL:-$SRC_CACHE/zlib_1.2.13.dfsg.orig.tar.bz2}
-BZIP2_TARBALL=${BZIP2_TARBALL:-$SRC_CACHE/bzip2_1.0.8.orig.tar.gz}
-XZ_TARBALL=${XZ_TARBALL:-$SRC_CACHE/xz-utils_5.4.1.orig.tar.xz}
-ZSTD_TARBALL=${ZSTD_TARBALL:-$SRC_CACHE/libzstd_1.5.4+dfsg2.orig.tar.xz}
 ELFUTILS_TARBALL=${ELFUTILS_TARBALL:-$SRC_CACHE/elfutils_0.188.orig.tar.bz2}
-TARBALLS=("$ZLIB_TARBALL" "$BZIP2_TARBALL" "$XZ_TARBALL" "$ZSTD_TARBALL"
-	"$ELFUTILS_TARBALL")
+TARBALLS=("$ZLIB_TARBALL" "$ELFUTILS_TARBALL")
 # the kernel tree's parts scripts/deps.sh extracted from linux-source-6.1
 TRACEEVENT_TREE=${TRACEEVENT_TREE:-$SRC_CACHE/traceevent-linux-6.1/linux-source-6.1}
 . "$TOP/scripts/lib/cache.sh"
@@ -100,30 +100,13 @@ build_zlib() {
 		make -j"$JOBS" libz.a && make install)
 }
 
-build_bzip2() {
-	local src=$1 prefix=$2
-	make -C "$src" -j"$JOBS" CC="$CC" AR="${CROSS_COMPILE}ar" \
-		RANLIB="${CROSS_COMPILE}ranlib" \
-		CFLAGS="-O2 -D_FILE_OFFSET_BITS=64" libbz2.a
-	cp "$src/bzlib.h" "$prefix/include/"
-	cp "$src/libbz2.a" "$prefix/lib/"
-}
-
-build_xz() {
-	local src=$1 prefix=$2
-	(cd "$src" && ./configure --host="$HOST" --prefix="$prefix" \
-		CFLAGS="-O2" --disable-shared --enable-static --disable-nls \
-		--disable-xz --disable-xzdec --disable-lzmadec --disable-lzmainfo \
-		--disable-lzma-links --disable-scripts --disable-doc &&
-		make -j"$JOBS" -C src/liblzma && make -C src/liblzma install)
-}
-
-build_zstd() {
-	local src=$1 prefix=$2
-	make -C "$src/lib" -j"$JOBS" CC="$CC" AR="${CROSS_COMPILE}ar" \
-		CFLAGS="-O2" libzstd.a
-	cp "$src"/lib/{zstd.h,zdict.h,zstd_errors.h} "$prefix/include/"
-	cp "$src/lib/libzstd.a" "$prefix/lib/"
+# empty_archives PREFIX: the libraries perf's static link names after -ldw
+# that elfutils is built without (see the top)
+empty_archives() {
+	local l
+	for l in lzma bz2 zstd; do
+		"${CROSS_COMPILE}ar" rc "$1/lib/lib$l.a" || return 1
+	done
 }
 
 build_elfutils() {
@@ -131,7 +114,7 @@ build_elfutils() {
 	(cd "$src" && ./configure --host="$HOST" --prefix="$prefix" \
 		CFLAGS="-O2" CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib" \
 		--disable-debuginfod --disable-libdebuginfod --disable-nls \
-		--with-zlib --with-bzlib --with-lzma --with-zstd \
+		--with-zlib --without-bzlib --without-lzma --without-zstd \
 		--disable-symbol-versioning) || return 1
 	# the libraries only, in the order of elfutils' SUBDIRS; no tools
 	for d in lib libelf libcpu backends libebl libdwelf libdwfl libdw; do
@@ -199,12 +182,10 @@ build() {
 	blog=$tmp/build.log
 	OUTDIR=$tmp/entry
 	mkdir -p "$OUTDIR/include" "$OUTDIR/lib/pkgconfig"
-	log "building static zlib, bzip2, liblzma, libzstd, libelf, libdw, libtraceevent $tever for $HOST, log: $blog"
+	log "building static zlib, libelf, libdw, libtraceevent $tever for $HOST, log: $blog"
 	{
 		build_zlib "$(unpack "$ZLIB_TARBALL" "$tmp")" "$OUTDIR" &&
-		build_bzip2 "$(unpack "$BZIP2_TARBALL" "$tmp")" "$OUTDIR" &&
-		build_xz "$(unpack "$XZ_TARBALL" "$tmp")" "$OUTDIR" &&
-		build_zstd "$(unpack "$ZSTD_TARBALL" "$tmp")" "$OUTDIR" &&
+		empty_archives "$OUTDIR" &&
 		build_elfutils "$(unpack "$ELFUTILS_TARBALL" "$tmp")" "$OUTDIR" &&
 		cp -r "$TRACEEVENT_TREE" "$tmp/traceevent" &&
 		build_traceevent "$tmp/traceevent" "$OUTDIR"
@@ -215,7 +196,7 @@ build() {
 		"$OUTDIR"/lib/*.la
 	mkdir -p "$OUTDIR/lib/pkgconfig"
 	pc libelf 0.188 "elfutils libelf (static)" "-lelf"
-	pc libdw 0.188 "elfutils libdw (static)" "-ldw -lelf -lz -llzma -lbz2 -lzstd"
+	pc libdw 0.188 "elfutils libdw (static)" "-ldw -lelf -lz"
 	pc libtraceevent "$tever" \
 		"libtraceevent of Linux 6.1's tools/lib/traceevent (static, no plugins)" \
 		"-ltraceevent" "-I\${includedir}/traceevent"

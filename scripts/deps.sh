@@ -178,12 +178,9 @@ fi
 fetch_orig qemu "qemu_10.0.2+ds.orig.tar.xz" bookworm-backports
 fetch_orig busybox "busybox_1.35.0.orig.tar.bz2" ""
 # perf's static libraries, scripts/build-perf-libs.sh: libelf and libdw
-# (elfutils) with the compression libraries a static libdw links
+# (elfutils) with zlib, the one compression library elfutils requires
 fetch_orig elfutils "elfutils_0.188.orig.tar.bz2" bookworm
 fetch_orig zlib "zlib_1.2.13.dfsg.orig.tar.bz2" bookworm
-fetch_orig bzip2 "bzip2_1.0.8.orig.tar.gz" bookworm
-fetch_orig xz-utils "xz-utils_5.4.1.orig.tar.xz" bookworm
-fetch_orig libzstd "libzstd_1.5.4+dfsg2.orig.tar.xz" bookworm
 # libtraceevent: bookworm's source package 1:1.7.1-1 has no downloadable
 # orig tarball (404), so perf gets the in-tree libtraceevent 1.1.0 of the
 # kernel tree in bookworm's linux-source-6.1, with the parts of tools/
