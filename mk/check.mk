@@ -25,8 +25,14 @@ CHECK_FIRST	?= debian linux mutation
 CHECK_ORDER	:= $(filter $(CHECK_FIRST),$(CHECK_SUITES)) \
 		   $(filter-out $(CHECK_FIRST),$(CHECK_SUITES))
 CHECK_JOBS	?= $(JOBS)
-CHECK_PREBUILD	?= qemu linux+debian-guest linux-kernel-stock \
-		   firmware+firmware32+firmware-test+firmware32-test+dtbs+deb+rv32-payloads
+# Groups start in this order, two at a time on 2 cores: QEMU and the patched
+# kernel first, since they are the longest; perf (with its libraries)
+# follows QEMU and the stock kernel follows the short busybox and Debian
+# downloads, so that both lanes end together; the last group links the
+# initramfs from what the others built.
+CHECK_PREBUILD	?= qemu+linux-perf linux-kernel+linux-busybox+debian-guest \
+		   linux-kernel-stock \
+		   linux+firmware+firmware32+firmware-test+firmware32-test+dtbs+deb+rv32-payloads
 # -j for the suites, unless this make already has a job server (make -jN)
 check_jobs	= $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
 
@@ -39,9 +45,9 @@ check: deps ## run all test suites (CHECK_JOBS at a time)
 	@$(TOP)/scripts/sum-results.sh --table \
 		$(addprefix $(CHECK_LOGS)/,$(addsuffix .log,$(CHECK_ORDER)))
 
-# One group of CHECK_PREBUILD: its targets one after another (one sub-make
-# each: in one sub-make with the job server's slots, linux and debian-guest
-# could run at once, and both write build/linux/workloads)
+# One group of CHECK_PREBUILD: its targets one after another, one sub-make
+# each (groups that share a file take a lock for it: the Linux source tree,
+# build/linux/workloads)
 check-build/%:
 	@for t in $(subst +, ,$*); do \
 		$(MAKE) --no-print-directory $$t || exit 1; \

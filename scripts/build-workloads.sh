@@ -30,6 +30,11 @@ key=$({
 	cat "$0"
 	for f in "$TOP"/linux/workloads/*.c; do echo "== $f"; cat "$f"; done
 } | cache_key)
+# Both initramfs builders (linux, debian-guest) call this, perhaps at once
+# (make check's build groups): one compiles, the other waits and reuses.
+mkdir -p "$BUILD/linux"
+exec 9>"$BUILD/linux/.workloads.lock"
+flock 9
 [ "$(cat "$WORK/key" 2>/dev/null)" = "$key" ] && exit 0
 
 rm -rf "$WORK"
