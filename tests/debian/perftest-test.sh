@@ -28,15 +28,46 @@ if [ -n "${PERFTEST_ANCHOR:-}" ]; then
 	FW=$OPENSBI_FW WHO="OpenSBI 1.5.1"
 fi
 
+# Tests not run on Tally: each fails on OpenSBI as well, for a reason of
+# the guest rather than the firmware, and costs minutes; the anchor must
+# say it failed there, so one that passes on OpenSBI some day runs again.
+# "daemon operations": busybox's mktemp rejects the test's XXX template,
+# so it starts no session and then polls `perf daemon ping` until its
+# timeouts, 3-5 minutes of one guest (docs/perf-test.md).
+SLOW_FAILING=("daemon operations")
+
+# not_run: the names of SLOW_FAILING that failed on OpenSBI (none when
+# measuring OpenSBI itself), one per line
+not_run() {
+	local name
+	[ -z "${PERFTEST_ANCHOR:-}" ] || return 0
+	for name in "${SLOW_FAILING[@]}"; do
+		awk -F'|' -v n="$name" '$2 == n && $3 != "Ok" { print n; exit }' \
+			"$ANCHOR" 2>/dev/null
+	done
+}
+
 # guest PART: perf test for the numbers with NUMBER % 2 == PART (all
 # numbers when PART is "all"; a list of numbers when it is one), its
 # lines tagged "T:pt ". perf test's "N: name : result" lines, no colour.
+# The tests of not_run() get a Skip line of their own instead.
 guest() {
 	cat <<EOF
 cd /tmp
 n=\$(perf test list 2>&1 | sed -n 's/^ *\([0-9][0-9]*\):.*/\1/p' | sort -n | tail -1)
+skip=
+while read -r name; do
+	[ -n "\$name" ] || continue
+	k=\$(perf test list 2>&1 | sed -n "s/^ *\([0-9][0-9]*\): \$name\\\$/\1/p")
+	[ -n "\$k" ] || continue
+	skip="\$skip \$k"
+	[ \$((k % 2)) != "$1" ] ||
+		echo "T:pt \$k|\$name|Skip (not run: fails on OpenSBI too, see tests/debian/perftest-test.sh)"
+done <<'NOTRUN'
+$(not_run)
+NOTRUN
 case "$1" in
-0|1) want=\$(seq 1 \$n | awk -v p=$1 '\$1 % 2 == p') ;;
+0|1) want=\$(seq 1 \$n | awk -v p=$1 -v s="\$skip" 'BEGIN { split(s, x, " "); for (i in x) no[x[i]] = 1 } \$1 % 2 == p && !(\$1 in no)') ;;
 *) want="$1" ;;
 esac
 echo "T:ptcount \$n"
