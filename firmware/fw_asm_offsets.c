@@ -15,7 +15,7 @@ void fw_asm_offsets(void);
 
 void fw_asm_offsets(void)
 {
-	/* The PMU ecall's hart state: pmu_sbi_ecall(&scratch->pmu, ...) */
+	/* The PMU ecall's hart state: pmu_sbi_start(a0..a5, &scratch->pmu, ...) */
 	ASM_OFFSET(SBI_SCRATCH_PMU_OFFSET, offsetof(struct sbi_scratch, pmu));
 	/* ... and how many PMU functions its table (_pmu_fns) holds */
 	ASM_OFFSET(PMU_SBI_NR_FNS, PMU_SBI_NR_FNS);

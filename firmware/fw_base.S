@@ -222,9 +222,11 @@ _trap_entry:
 	REG_S	ra, REG(SBI_ECALL_FRAME_RA)(sp)
 	REG_S	t1, REG(SBI_ECALL_FRAME_T1 + 0)(sp)
 	REG_S	t2, REG(SBI_ECALL_FRAME_T1 + 1)(sp)
-	/* a0..a5 in order: the handlers' argument array (sbi_ecall_args()) */
-	REG_S	a0, REG(SBI_ECALL_FRAME_A0 + 0)(sp)
-	REG_S	a1, REG(SBI_ECALL_FRAME_A0 + 1)(sp)
+	/*
+	 * a0..a5 in order: the handlers' argument array (sbi_ecall_args()).
+	 * a0 and a1, which the return does not restore, only where a
+	 * handler reads the array: the PMU takes its arguments in registers.
+	 */
 	REG_S	a2, REG(SBI_ECALL_FRAME_A0 + 2)(sp)
 	REG_S	a3, REG(SBI_ECALL_FRAME_A0 + 3)(sp)
 	REG_S	a4, REG(SBI_ECALL_FRAME_A0 + 4)(sp)
@@ -241,12 +243,16 @@ _trap_entry:
 	beq	a7, t0, _ecall_base
 	li	t0, SBI_EXT_PMU
 	beq	a7, t0, _ecall_pmu
+	REG_S	a0, REG(SBI_ECALL_FRAME_A0 + 0)(sp)
+	REG_S	a1, REG(SBI_ECALL_FRAME_A0 + 1)(sp)
 	li	t0, SBI_EXT_SSE
 	beq	a7, t0, _ecall_sse
 	call	sbi_ecall_handler
 	ECALL_RETURN
 
 _ecall_base:	/* sbi_ecall_base(fid, a) */
+	REG_S	a0, REG(SBI_ECALL_FRAME_A0 + 0)(sp)
+	REG_S	a1, REG(SBI_ECALL_FRAME_A0 + 1)(sp)
 	mv	a0, a6
 	addi	a1, sp, REG(SBI_ECALL_FRAME_A0)
 	call	sbi_ecall_base
@@ -259,10 +265,11 @@ _ecall_sse:	/* sbi_ecall_sse(fid, a) */
 	ECALL_RETURN
 
 	/*
-	 * error = _pmu_fns[fid](&scratch->pmu, a, &value): the PMU extension
-	 * is the portable core's binding (lib/pmu/pmu_ecall.c), entered by
-	 * FID here; the hart's PMU state is set up before S-mode runs, so
-	 * pmu_sbi_ecall()'s other test has nothing to catch.
+	 * error = _pmu_fns[fid](a0..a5, &scratch->pmu, &value): the PMU
+	 * extension is the portable core's binding (lib/pmu/pmu_ecall.c),
+	 * entered by FID here with the caller's a0..a5 where they are; the
+	 * hart's PMU state is set up before S-mode runs, so pmu_sbi_ecall()'s
+	 * other test has nothing to catch.
 	 */
 _ecall_pmu:
 	li	t0, PMU_SBI_NR_FNS
@@ -271,9 +278,8 @@ _ecall_pmu:
 	slli	t1, a6, (SZREG / 4 + 1)	/* log2(SZREG) */
 	add	t0, t0, t1
 	REG_L	t0, 0(t0)
-	addi	a0, tp, SBI_SCRATCH_PMU_OFFSET
-	addi	a1, sp, REG(SBI_ECALL_FRAME_A0)
-	addi	a2, sp, REG(SBI_ECALL_FRAME_VALUE)
+	addi	a6, tp, SBI_SCRATCH_PMU_OFFSET
+	addi	a7, sp, REG(SBI_ECALL_FRAME_VALUE)
 	REG_S	zero, REG(SBI_ECALL_FRAME_VALUE)(sp)
 	jalr	t0
 	REG_L	a1, REG(SBI_ECALL_FRAME_VALUE)(sp)

@@ -457,15 +457,23 @@ long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
 
 /*
  * pmu_sbi_ecall()'s functions one by one, for a host that dispatches the
- * FID itself (Tally's trap entry, by a table): the host sets *out_value
- * to 0 and passes a hart past pmu_hart_init(); each function checks the
- * rest of its arguments as pmu_sbi_ecall() does.
+ * FID itself (Tally's trap entry, by a table): a0..a5 are the call's
+ * registers as they came, so the host passes them untouched, with the
+ * hart in a6 and the value's place in a7. The host sets *out_value to 0
+ * and passes a hart past pmu_hart_init(); each function checks the rest
+ * of its arguments as pmu_sbi_ecall() does.
  */
 #define PMU_SBI_NR_FNS	9	/* SBI_EXT_PMU_NUM_COUNTERS..EVENT_GET_INFO */
+#define PMU_SBI_UNUSED	__attribute__((unused))
 #define PMU_SBI_FN(name)						\
-	long pmu_sbi_##name(struct pmu_hart *h,				\
-			    const unsigned long *a __attribute__((unused)), \
-			    unsigned long *out_value __attribute__((unused)))
+	long pmu_sbi_##name(unsigned long a0 PMU_SBI_UNUSED,		\
+			    unsigned long a1 PMU_SBI_UNUSED,		\
+			    unsigned long a2 PMU_SBI_UNUSED,		\
+			    unsigned long a3 PMU_SBI_UNUSED,		\
+			    unsigned long a4 PMU_SBI_UNUSED,		\
+			    unsigned long a5 PMU_SBI_UNUSED,		\
+			    struct pmu_hart *h PMU_SBI_UNUSED,		\
+			    unsigned long *out_value PMU_SBI_UNUSED)
 PMU_SBI_FN(num_counters);
 PMU_SBI_FN(get_info);
 PMU_SBI_FN(cfg_match);

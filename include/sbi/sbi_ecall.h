@@ -40,9 +40,6 @@ struct sbiret sbi_ecall_susp(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_fwft(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_dbtr(unsigned long fid, const unsigned long *a);
 struct sbiret sbi_ecall_sse(unsigned long fid, const unsigned long *a);
-/* The fast path's PMU entry: error returned, sbiret.value in *value */
-long sbi_ecall_pmu(struct sbi_scratch *s, unsigned long fid,
-		   const unsigned long *a, unsigned long *value);
 struct sbiret sbi_ecall_legacy(unsigned long eid, const unsigned long *a);
 #if FW_TEST
 /* The test channel (sbi_test_channel.h): NOT_SUPPORTED while it is off. */

@@ -24,26 +24,28 @@ static inline bool pmu_ecall_set(const struct pmu_platform *plat,
 	return !(mask & ~(plat->valid_mask >> base));
 }
 
-/* A 64-bit argument: one register on RV64, lo/hi pair on RV32. */
-static inline uint64_t pmu_ecall_u64(const unsigned long *a, unsigned int i)
+/* A 64-bit argument: one register on RV64, a lo/hi pair on RV32. */
+static inline uint64_t pmu_ecall_u64(unsigned long lo, unsigned long hi)
 {
 #if __SIZEOF_LONG__ == 4
-	return a[i] | ((uint64_t)a[i + 1] << 32);
+	return lo | ((uint64_t)hi << 32);
 #else
-	return a[i];
+	(void)hi;
+	return lo;
 #endif
 }
 
-static long pmu_ecall_cfg_match(struct pmu_hart *h, const unsigned long *a,
-				unsigned long *out)
+PMU_HOT long pmu_ecall_cfg_match(struct pmu_hart *h, unsigned long base,
+				 unsigned long mask, unsigned long flags,
+				 unsigned long event_idx, uint64_t data,
+				 unsigned long *out)
 {
 	uint64_t set;
 
-	if ((a[2] & ~PMU_CFG_VALID_MASK) ||
-	    !pmu_ecall_set(h->plat, a[0], a[1], &set))
+	if ((flags & ~PMU_CFG_VALID_MASK) ||
+	    !pmu_ecall_set(h->plat, base, mask, &set))
 		return SBI_ERR_INVALID_PARAM;
-	return pmu_ctr_config_match(h, set, a[2], a[3], pmu_ecall_u64(a, 4),
-				    out);
+	return pmu_ctr_config_match(h, set, flags, event_idx, data, out);
 }
 
 /*
@@ -52,21 +54,21 @@ static long pmu_ecall_cfg_match(struct pmu_hart *h, const unsigned long *a,
  * reached by tail calls only, so the common paths keep no stack frame.
  */
 static PMU_COLD long pmu_ecall_start_rearm(struct pmu_hart *h,
-					   const unsigned long *a,
-					   unsigned long base, uint64_t set)
+					   unsigned long base, uint64_t set,
+					   unsigned long flags, uint64_t init)
 {
 	if (!pmu_snapshot_rearm(h))
 		return SBI_ERR_NO_SHMEM;
-	return pmu_ctr_start(h, base, set, a[2], pmu_ecall_u64(a, 3));
+	return pmu_ctr_start(h, base, set, flags, init);
 }
 
-static inline long pmu_ecall_start_set(struct pmu_hart *h,
-				       const unsigned long *a,
-				       unsigned long base, uint64_t set)
+static inline long pmu_ecall_start_set(struct pmu_hart *h, unsigned long base,
+				       uint64_t set, unsigned long flags,
+				       uint64_t init)
 {
-	if ((a[2] & PMU_START_INIT_SNAPSHOT) && !h->snap)
-		return pmu_ecall_start_rearm(h, a, base, set);
-	return pmu_ctr_start(h, base, set, a[2], pmu_ecall_u64(a, 3));
+	if ((flags & PMU_START_INIT_SNAPSHOT) && !h->snap)
+		return pmu_ecall_start_rearm(h, base, set, flags, init);
+	return pmu_ctr_start(h, base, set, flags, init);
 }
 
 /*
@@ -76,25 +78,29 @@ static inline long pmu_ecall_start_set(struct pmu_hart *h,
  * set stays INVALID_PARAM.
  */
 static PMU_COLD long pmu_ecall_start_compat(struct pmu_hart *h,
-					    const unsigned long *a)
+					    unsigned long base,
+					    unsigned long mask,
+					    unsigned long flags, uint64_t init)
 {
 	uint64_t set;
 
 	if (!(h->plat->compat & PMU_COMPAT_RESTART_BASE) ||
-	    a[0] != 8UL * sizeof(long) * 8 * sizeof(long) ||
-	    !(a[2] & PMU_START_INIT_SNAPSHOT) ||
-	    !pmu_ecall_set(h->plat, 0, a[1], &set))
+	    base != 8UL * sizeof(long) * 8 * sizeof(long) ||
+	    !(flags & PMU_START_INIT_SNAPSHOT) ||
+	    !pmu_ecall_set(h->plat, 0, mask, &set))
 		return SBI_ERR_INVALID_PARAM;
-	return pmu_ecall_start_set(h, a, 0, set);
+	return pmu_ecall_start_set(h, 0, set, flags, init);
 }
 
-static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a)
+PMU_HOT long pmu_ecall_start(struct pmu_hart *h, unsigned long base,
+			     unsigned long mask, unsigned long flags,
+			     uint64_t init)
 {
 	const unsigned long both = PMU_START_SET_INIT_VALUE |
 				   PMU_START_INIT_SNAPSHOT;
 	uint64_t set;
 
-	if ((a[2] & ~PMU_START_VALID_MASK) || (a[2] & both) == both)
+	if ((flags & ~PMU_START_VALID_MASK) || (flags & both) == both)
 		return SBI_ERR_INVALID_PARAM;
 	/*
 	 * One hardware counter, as Linux starts every event it schedules in:
@@ -103,69 +109,75 @@ static long pmu_ecall_start(struct pmu_hart *h, const unsigned long *a)
 	 * Without snapshot memory INIT_SNAPSHOT takes the long way: an index
 	 * that is no counter is INVALID_PARAM there before NO_SHMEM.
 	 */
-	if (pmu_likely(a[1] == 1 && a[0] < h->plat->hw_slots) &&
-	    (!(a[2] & PMU_START_INIT_SNAPSHOT) || h->snap))
-		return pmu_ctr_start_one(h, a[0], a[2], pmu_ecall_u64(a, 3));
-	if (!pmu_ecall_set(h->plat, a[0], a[1], &set))
-		return pmu_ecall_start_compat(h, a);
-	return pmu_ecall_start_set(h, a, a[0], set);
+	if (pmu_likely(mask == 1 && base < h->plat->hw_slots) &&
+	    (!(flags & PMU_START_INIT_SNAPSHOT) || h->snap))
+		return pmu_ctr_start_one(h, base, flags, init);
+	if (!pmu_ecall_set(h->plat, base, mask, &set))
+		return pmu_ecall_start_compat(h, base, mask, flags, init);
+	return pmu_ecall_start_set(h, base, set, flags, init);
 }
 
 static PMU_COLD long pmu_ecall_stop_rearm(struct pmu_hart *h,
-					  const unsigned long *a, uint64_t set)
+					  unsigned long base, uint64_t set,
+					  unsigned long flags)
 {
 	if (!pmu_snapshot_rearm(h))
 		return SBI_ERR_NO_SHMEM;
-	return pmu_ctr_stop(h, a[0], set, a[2]);
+	return pmu_ctr_stop(h, base, set, flags);
 }
 
-static long pmu_ecall_stop(struct pmu_hart *h, const unsigned long *a)
+PMU_HOT long pmu_ecall_stop(struct pmu_hart *h, unsigned long base,
+			    unsigned long mask, unsigned long flags)
 {
 	uint64_t set;
 
-	if (a[2] & ~PMU_STOP_VALID_MASK)
+	if (flags & ~PMU_STOP_VALID_MASK)
 		return SBI_ERR_INVALID_PARAM;
 	/*
 	 * One mapped hardware counter, as Linux stops each event: a mapped
 	 * index is a counter, so mask 1 needs no other check.
 	 */
-	if (pmu_likely(a[1] == 1 && a[0] < h->plat->hw_slots) &&
-	    ((h->mapped >> a[0]) & 1) &&
-	    (!(a[2] & PMU_STOP_TAKE_SNAPSHOT) || h->snap))
-		return pmu_ctr_stop_mapped(h, a[0], a[2]);
-	if (!pmu_ecall_set(h->plat, a[0], a[1], &set))
+	if (pmu_likely(mask == 1 && base < h->plat->hw_slots) &&
+	    ((h->mapped >> base) & 1) &&
+	    (!(flags & PMU_STOP_TAKE_SNAPSHOT) || h->snap))
+		return pmu_ctr_stop_mapped(h, base, flags);
+	if (!pmu_ecall_set(h->plat, base, mask, &set))
 		return SBI_ERR_INVALID_PARAM;
-	if ((a[2] & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)
-		return pmu_ecall_stop_rearm(h, a, set);
-	return pmu_ctr_stop(h, a[0], set, a[2]);
+	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)
+		return pmu_ecall_stop_rearm(h, base, set, flags);
+	return pmu_ctr_stop(h, base, set, flags);
 }
 
-static PMU_COLD long pmu_ecall_snapshot(struct pmu_hart *h, const unsigned long *a)
+/* The two cold calls take the registers where they came, the hart last */
+static PMU_COLD long pmu_ecall_snapshot(unsigned long lo, unsigned long hi,
+					unsigned long flags,
+					struct pmu_hart *h)
 {
-	if (a[2])
+	if (flags)
 		return SBI_ERR_INVALID_PARAM;
-	if (a[0] == PMU_SNAPSHOT_DISABLE && a[1] == PMU_SNAPSHOT_DISABLE) {
+	if (lo == PMU_SNAPSHOT_DISABLE && hi == PMU_SNAPSHOT_DISABLE) {
 		pmu_snapshot_disable(h);
 		return SBI_SUCCESS;
 	}
-	if (a[0] & (PMU_SNAPSHOT_ALIGN - 1))
+	if (lo & (PMU_SNAPSHOT_ALIGN - 1))
 		return SBI_ERR_INVALID_PARAM;
-	return pmu_snapshot_set(h, a[0], a[1]);
+	return pmu_snapshot_set(h, lo, hi);
 }
 
-static PMU_COLD long pmu_ecall_event_info(struct pmu_hart *h, const unsigned long *a)
+static PMU_COLD long pmu_ecall_event_info(unsigned long lo, unsigned long hi,
+					  unsigned long n, unsigned long flags,
+					  struct pmu_hart *h)
 {
 	struct pmu_event_info_entry *e;
-	unsigned long n = a[2];
 
-	if (a[3] || (a[0] & (PMU_EVENT_INFO_ALIGN - 1)))
+	if (flags || (lo & (PMU_EVENT_INFO_ALIGN - 1)))
 		return SBI_ERR_INVALID_PARAM;
 	if (!n)
 		return SBI_SUCCESS;
 	if (n > ~0UL / PMU_EVENT_INFO_SIZE ||
-	    !pmu_host_smem_allowed(a[0], a[1], n * PMU_EVENT_INFO_SIZE))
+	    !pmu_host_smem_allowed(lo, hi, n * PMU_EVENT_INFO_SIZE))
 		return SBI_ERR_INVALID_ADDRESS;
-	e = pmu_host_smem_ptr(a[0]);
+	e = pmu_host_smem_ptr(lo);
 	if (!e)
 		return SBI_ERR_FAILED;
 	return pmu_event_get_info(h->plat, e, n);
@@ -173,53 +185,63 @@ static PMU_COLD long pmu_ecall_event_info(struct pmu_hart *h, const unsigned lon
 
 /*
  * The functions one by one (<pmu/pmu.h>): *out_value is 0 already, h is
- * past pmu_hart_init().
+ * past pmu_hart_init(). Each maps the call's registers to the arguments
+ * the specification names, once for both hosts: pmu_sbi_ecall() below
+ * inlines them, so its loads are the ones each function needs.
  */
-PMU_SBI_FN(num_counters)
+#define PMU_SBI_DEF(name)	inline __attribute__((always_inline))	\
+				PMU_SBI_FN(name)
+
+PMU_SBI_DEF(num_counters)
 {
 	*out_value = h->plat->num_ctrs;
 	return SBI_SUCCESS;
 }
 
-PMU_SBI_FN(get_info)
+PMU_SBI_DEF(get_info)
 {
-	return pmu_ctr_get_info(h->plat, a[0], out_value);
+	return pmu_ctr_get_info(h->plat, a0, out_value);
 }
 
-PMU_SBI_FN(cfg_match)
+PMU_SBI_DEF(cfg_match)
 {
-	return pmu_ecall_cfg_match(h, a, out_value);
+	return pmu_ecall_cfg_match(h, a0, a1, a2, a3, pmu_ecall_u64(a4, a5),
+				   out_value);
 }
 
-PMU_SBI_FN(start)
+PMU_SBI_DEF(start)
 {
-	return pmu_ecall_start(h, a);
+	return pmu_ecall_start(h, a0, a1, a2, pmu_ecall_u64(a3, a4));
 }
 
-PMU_SBI_FN(stop)
+PMU_SBI_DEF(stop)
 {
-	return pmu_ecall_stop(h, a);
+	return pmu_ecall_stop(h, a0, a1, a2);
 }
 
-PMU_SBI_FN(fw_read)
+PMU_SBI_DEF(fw_read)
 {
-	return pmu_ctr_fw_read(h, a[0], false, out_value);
+	return pmu_ctr_fw_read(h, a0, false, out_value);
 }
 
-PMU_SBI_FN(fw_read_hi)
+PMU_SBI_DEF(fw_read_hi)
 {
-	return pmu_ctr_fw_read(h, a[0], true, out_value);
+	return pmu_ctr_fw_read(h, a0, true, out_value);
 }
 
-PMU_SBI_FN(snapshot)
+PMU_SBI_DEF(snapshot)
 {
-	return pmu_ecall_snapshot(h, a);
+	return pmu_ecall_snapshot(a0, a1, a2, h);
 }
 
-PMU_SBI_FN(event_info)
+PMU_SBI_DEF(event_info)
 {
-	return pmu_ecall_event_info(h, a);
+	return pmu_ecall_event_info(a0, a1, a2, a3, h);
 }
+
+/* The same functions for a host that passes the registers as an array */
+#define PMU_SBI_CALL(name)						\
+	pmu_sbi_##name(a[0], a[1], a[2], a[3], a[4], a[5], h, out_value)
 
 long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
 		   const unsigned long *a, unsigned long *out_value)
@@ -230,23 +252,23 @@ long pmu_sbi_ecall(struct pmu_hart *h, unsigned long fid,
 
 	switch (fid) {
 	case SBI_EXT_PMU_NUM_COUNTERS:
-		return pmu_sbi_num_counters(h, a, out_value);
+		return PMU_SBI_CALL(num_counters);
 	case SBI_EXT_PMU_COUNTER_GET_INFO:
-		return pmu_sbi_get_info(h, a, out_value);
+		return PMU_SBI_CALL(get_info);
 	case SBI_EXT_PMU_COUNTER_CFG_MATCH:
-		return pmu_sbi_cfg_match(h, a, out_value);
+		return PMU_SBI_CALL(cfg_match);
 	case SBI_EXT_PMU_COUNTER_START:
-		return pmu_sbi_start(h, a, out_value);
+		return PMU_SBI_CALL(start);
 	case SBI_EXT_PMU_COUNTER_STOP:
-		return pmu_sbi_stop(h, a, out_value);
+		return PMU_SBI_CALL(stop);
 	case SBI_EXT_PMU_COUNTER_FW_READ:
-		return pmu_sbi_fw_read(h, a, out_value);
+		return PMU_SBI_CALL(fw_read);
 	case SBI_EXT_PMU_COUNTER_FW_READ_HI:
-		return pmu_sbi_fw_read_hi(h, a, out_value);
+		return PMU_SBI_CALL(fw_read_hi);
 	case SBI_EXT_PMU_SNAPSHOT_SET_SHMEM:
-		return pmu_sbi_snapshot(h, a, out_value);
+		return PMU_SBI_CALL(snapshot);
 	case SBI_EXT_PMU_EVENT_GET_INFO:
-		return pmu_sbi_event_info(h, a, out_value);
+		return PMU_SBI_CALL(event_info);
 	default:
 		return SBI_ERR_NOT_SUPPORTED;
 	}
