@@ -148,10 +148,9 @@ PMU_HOT long pmu_ecall_stop(struct pmu_hart *h, unsigned long base,
 	return pmu_ctr_stop(h, base, set, flags);
 }
 
-/* The two cold calls take the registers where they came, the hart last */
-static PMU_COLD long pmu_ecall_snapshot(unsigned long lo, unsigned long hi,
-					unsigned long flags,
-					struct pmu_hart *h)
+/* The hart first, as pmu_snapshot_set() takes it */
+static PMU_COLD long pmu_ecall_snapshot(struct pmu_hart *h, unsigned long lo,
+					unsigned long hi, unsigned long flags)
 {
 	if (flags)
 		return SBI_ERR_INVALID_PARAM;
@@ -164,6 +163,7 @@ static PMU_COLD long pmu_ecall_snapshot(unsigned long lo, unsigned long hi,
 	return pmu_snapshot_set(h, lo, hi);
 }
 
+/* The registers where they came, the hart last: nothing to move */
 static PMU_COLD long pmu_ecall_event_info(unsigned long lo, unsigned long hi,
 					  unsigned long n, unsigned long flags,
 					  struct pmu_hart *h)
@@ -231,7 +231,7 @@ PMU_SBI_DEF(fw_read_hi)
 
 PMU_SBI_DEF(snapshot)
 {
-	return pmu_ecall_snapshot(a0, a1, a2, h);
+	return pmu_ecall_snapshot(h, a0, a1, a2);
 }
 
 PMU_SBI_DEF(event_info)
