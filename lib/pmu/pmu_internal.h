@@ -16,8 +16,8 @@
 
 /* Keep a cold path out of its caller's register allocation. */
 #define PMU_COLD	__attribute__((noinline, cold))
-/* A hot path with two callers (a PMU_SBI_FN() and pmu_sbi_ecall()), which
- * GCC would keep out of line and reach by a jump */
+/* A binding's hot path: inlined into its PMU_SBI_FN(), which
+ * pmu_sbi_ecall() inlines in turn, so neither reaches it by a jump */
 #define PMU_HOT		static inline __attribute__((always_inline))
 /* The branch a caller takes almost always, laid out to fall through */
 #define pmu_likely(x)	__builtin_expect(!!(x), 1)
