@@ -46,9 +46,11 @@ cache_fill() {
 	exec {lock}>&-
 }
 
-# cache_link TARGET LINK: point LINK at TARGET (replaced in one rename)
+# cache_link TARGET LINK: point LINK at TARGET (replaced in one rename;
+# the new link is named by this process, as two groups of make check may
+# link the same output at once)
 cache_link() {
 	mkdir -p "$(dirname "$2")"
-	ln -sfn "$1" "$2.tmp"
-	mv -T "$2.tmp" "$2"
+	ln -sfn "$1" "$2.tmp.$BASHPID"
+	mv -T "$2.tmp.$BASHPID" "$2"
 }
