@@ -168,6 +168,8 @@ static PMU_COLD long pmu_ctr_config_any(struct pmu_hart *h, uint64_t set,
 	bool fw = pmu_fw_event_valid(event_idx, data);
 	unsigned int c;
 
+	if (flags & ~PMU_CFG_VALID_MASK)
+		return SBI_ERR_INVALID_PARAM;
 	if (fw)
 		cand = set & plat->fw_mask;
 	else	/* general, cache and raw events; none for a platform one */
@@ -208,13 +210,15 @@ static PMU_COLD long pmu_ctr_config_any(struct pmu_hart *h, uint64_t set,
  * A general or cache event on a free hardware counter, without SKIP_MATCH,
  * CLEAR_VALUE or AUTO_START: how Linux asks for every hardware event. It
  * stays a leaf; anything else goes the long way, with the same answers.
+ * Reserved flags go the long way too, which refuses them: the binding
+ * then needs no test (and no register) of its own for them.
  */
 long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 			  unsigned long flags, unsigned long event_idx,
 			  uint64_t data, unsigned long *idx_out)
 {
 	const unsigned long slow = PMU_CFG_SKIP_MATCH | PMU_CFG_CLEAR_VALUE |
-				   PMU_CFG_AUTO_START;
+				   PMU_CFG_AUTO_START | ~PMU_CFG_VALID_MASK;
 	const struct pmu_platform *plat = h->plat;
 	int slot = pmu_hw_event_slot(event_idx);
 	uint64_t cand;
@@ -330,7 +334,7 @@ static PMU_COLD long pmu_ctr_start_platform(struct pmu_hart *h, uint64_t set,
  * INIT_SNAPSHOT): that case stays a leaf of a few instructions. Its mask
  * fits 32 bits, as idx < hw_slots <= 32.
  */
-long pmu_ctr_start_one(struct pmu_hart *h, unsigned long idx,
+long pmu_ctr_start_one(unsigned long idx, struct pmu_hart *h,
 		       unsigned long flags, uint64_t init_value)
 {
 	unsigned long bit = 1UL << idx;
@@ -458,7 +462,7 @@ static inline long pmu_ctr_stop_one(struct pmu_hart *h, unsigned int c,
  * (TAKE_SNAPSHOT only with snapshot memory, the binding's check): a leaf
  * with the answers of pmu_ctr_stop().
  */
-long pmu_ctr_stop_mapped(struct pmu_hart *h, unsigned long idx,
+long pmu_ctr_stop_mapped(unsigned long idx, struct pmu_hart *h,
 			 unsigned long flags)
 {
 	unsigned long bit = 1UL << idx, run = h->started & bit;
@@ -501,10 +505,10 @@ static PMU_COLD long pmu_ctr_stop_fw(struct pmu_hart *h, unsigned long base,
 }
 
 /* A stop with flags or with firmware counters running: out of line. */
-static __attribute__((noinline)) long pmu_ctr_stop_more(struct pmu_hart *h,
-							unsigned long base,
+static __attribute__((noinline)) long pmu_ctr_stop_more(unsigned long base,
 							uint64_t set,
-							unsigned long flags)
+							unsigned long flags,
+							struct pmu_hart *h)
 {
 	uint64_t run = set & h->started;
 
@@ -525,13 +529,13 @@ static __attribute__((noinline)) long pmu_ctr_stop_more(struct pmu_hart *h,
  * of hardware counters without flags is a leaf, and the others are a tail
  * call with the arguments where they came in.
  */
-long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
-		  unsigned long flags)
+long pmu_ctr_stop(unsigned long base, uint64_t set, unsigned long flags,
+		  struct pmu_hart *h)
 {
 	uint64_t started = h->started, run = set & started;
 
 	if (flags || (run & h->plat->fw_mask))
-		return pmu_ctr_stop_more(h, base, set, flags);
+		return pmu_ctr_stop_more(base, set, flags, h);
 	h->started = started ^ run;
 	if (run)	/* hardware counters only, see pmu_ctr_stop_more() */
 		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, (unsigned long)run);

@@ -42,8 +42,8 @@ PMU_HOT long pmu_ecall_cfg_match(struct pmu_hart *h, unsigned long base,
 {
 	uint64_t set;
 
-	if ((flags & ~PMU_CFG_VALID_MASK) ||
-	    !pmu_ecall_set(h->plat, base, mask, &set))
+	/* reserved flags: pmu_ctr_config_match(), with the same error */
+	if (!pmu_ecall_set(h->plat, base, mask, &set))
 		return SBI_ERR_INVALID_PARAM;
 	return pmu_ctr_config_match(h, set, flags, event_idx, data, out);
 }
@@ -111,7 +111,7 @@ PMU_HOT long pmu_ecall_start(struct pmu_hart *h, unsigned long base,
 	 */
 	if (pmu_likely(mask == 1 && base < h->plat->hw_slots) &&
 	    (!(flags & PMU_START_INIT_SNAPSHOT) || h->snap))
-		return pmu_ctr_start_one(h, base, flags, init);
+		return pmu_ctr_start_one(base, h, flags, init);
 	if (!pmu_ecall_set(h->plat, base, mask, &set))
 		return pmu_ecall_start_compat(h, base, mask, flags, init);
 	return pmu_ecall_start_set(h, base, set, flags, init);
@@ -123,7 +123,7 @@ static PMU_COLD long pmu_ecall_stop_rearm(struct pmu_hart *h,
 {
 	if (!pmu_snapshot_rearm(h))
 		return SBI_ERR_NO_SHMEM;
-	return pmu_ctr_stop(h, base, set, flags);
+	return pmu_ctr_stop(base, set, flags, h);
 }
 
 PMU_HOT long pmu_ecall_stop(struct pmu_hart *h, unsigned long base,
@@ -140,12 +140,12 @@ PMU_HOT long pmu_ecall_stop(struct pmu_hart *h, unsigned long base,
 	if (pmu_likely(mask == 1 && base < h->plat->hw_slots) &&
 	    ((h->mapped >> base) & 1) &&
 	    (!(flags & PMU_STOP_TAKE_SNAPSHOT) || h->snap))
-		return pmu_ctr_stop_mapped(h, base, flags);
+		return pmu_ctr_stop_mapped(base, h, flags);
 	if (!pmu_ecall_set(h->plat, base, mask, &set))
 		return SBI_ERR_INVALID_PARAM;
 	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && !h->snap)
 		return pmu_ecall_stop_rearm(h, base, set, flags);
-	return pmu_ctr_stop(h, base, set, flags);
+	return pmu_ctr_stop(base, set, flags, h);
 }
 
 /* The hart first, as pmu_snapshot_set() takes it */

@@ -68,13 +68,20 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 			  uint64_t data, unsigned long *idx_out);
 long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 		   unsigned long flags, uint64_t init_value);
+/*
+ * The two leaves of a context switch take the counter, the flags and the
+ * initial value where the ecall left them (a0, a2, a3; PMU_SBI_FN()), and
+ * the hart in a1, the mask's register, as the mask is 1 there: the
+ * binding moves one register.
+ */
 /* one hardware counter, idx < hw_slots: the same answers as pmu_ctr_start() */
-long pmu_ctr_start_one(struct pmu_hart *h, unsigned long idx,
+long pmu_ctr_start_one(unsigned long idx, struct pmu_hart *h,
 		       unsigned long flags, uint64_t init_value);
-long pmu_ctr_stop(struct pmu_hart *h, unsigned long base, uint64_t set,
-		  unsigned long flags);
+/* the hart last: the registers of the stop binding's other path */
+long pmu_ctr_stop(unsigned long base, uint64_t set, unsigned long flags,
+		  struct pmu_hart *h);
 /* one mapped hardware counter: the same answers as pmu_ctr_stop() */
-long pmu_ctr_stop_mapped(struct pmu_hart *h, unsigned long idx,
+long pmu_ctr_stop_mapped(unsigned long idx, struct pmu_hart *h,
 			 unsigned long flags);
 long pmu_ctr_fw_read(const struct pmu_hart *h, unsigned long idx, bool hi,
 		     unsigned long *value);
