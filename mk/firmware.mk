@@ -115,17 +115,26 @@ $(LIBFDT_STAMP): $(LINUX_TARBALL) | fw-tools
 	touch $$tmp/.extracted; \
 	mv -T $$tmp $(LIBFDT_SRC) 2>/dev/null || { rm -rf $$tmp; touch $@; }
 
-$(FW_BUILD)/libfdt/%.o: $(LIBFDT_STAMP) | $(FW_CONFIG_H)
+# The flags every object is built with, rewritten (in one rename) only
+# when they change: a changed flag (say FW_FIXED_REGS) rebuilds every object.
+FW_FLAGS_FILE	:= $(FW_BUILD)/fw_flags
+FW_FLAGS	= $(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS)
+$(FW_FLAGS_FILE): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(FW_FLAGS)' | cmp -s - $@ || \
+		{ echo '$(FW_FLAGS)' >$@.$$$$ && mv $@.$$$$ $@; }
+
+$(FW_BUILD)/libfdt/%.o: $(LIBFDT_STAMP) $(FW_FLAGS_FILE) | $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)
 	@echo "  CC      libfdt/$*.c"
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -Wno-error -c $(LIBFDT_SRC)/$*.c -o $@
 
-$(FW_BUILD)/%.o: $(TOP)/%.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
+$(FW_BUILD)/%.o: $(TOP)/%.c $(LIBFDT_STAMP) $(FW_FLAGS_FILE) | $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $*.c"
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -c $< -o $@
 
-$(FW_BUILD)/%.o: $(TOP)/%.S | $(FW_CONFIG_H) fw-tools
+$(FW_BUILD)/%.o: $(TOP)/%.S $(FW_FLAGS_FILE) | $(FW_CONFIG_H) fw-tools
 	@mkdir -p $(dir $@)
 	@echo "  AS      $*.S"
 	@$(FW_CC) $(FW_CPPFLAGS) -I$(FW_BUILD) $(FW_CFLAGS) -D__ASSEMBLER__ -c $< -o $@
@@ -133,7 +142,7 @@ $(FW_BUILD)/%.o: $(TOP)/%.S | $(FW_CONFIG_H) fw-tools
 # Offsets of C structures for the assembly (firmware/fw_asm_offsets.c):
 # its "->NAME value" lines become #defines
 FW_ASM_OFFSETS_H := $(FW_BUILD)/fw_asm_offsets.h
-$(FW_ASM_OFFSETS_H): $(TOP)/firmware/fw_asm_offsets.c $(LIBFDT_STAMP) | $(FW_CONFIG_H)
+$(FW_ASM_OFFSETS_H): $(TOP)/firmware/fw_asm_offsets.c $(LIBFDT_STAMP) $(FW_FLAGS_FILE) | $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)
 	@echo "  GEN     fw_asm_offsets.h"
 	@$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -MF $@.d -MT $@ -S $< -o $@.s
