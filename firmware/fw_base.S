@@ -37,8 +37,7 @@
 	addi	t0, t0, 4
 	csrw	CSR_MEPC, t0
 	REG_L	ra, REG(SBI_ECALL_FRAME_RA)(sp)
-	REG_L	t1, REG(SBI_ECALL_FRAME_T1 + 0)(sp)
-	REG_L	t2, REG(SBI_ECALL_FRAME_T1 + 1)(sp)
+	REG_L	t1, REG(SBI_ECALL_FRAME_T1)(sp)
 	REG_L	a2, REG(SBI_ECALL_FRAME_A0 + 2)(sp)
 	REG_L	a3, REG(SBI_ECALL_FRAME_A0 + 3)(sp)
 	REG_L	a4, REG(SBI_ECALL_FRAME_A0 + 4)(sp)
@@ -211,7 +210,7 @@ _trap_entry:
 	bnez	t0, _trap_from_lower
 
 	/*
-	 * Fast path: ecall from S-mode. Save what C may clobber: not t3-t6,
+	 * Fast path: ecall from S-mode. Save what C may clobber: not t2-t6,
 	 * which no C code of the firmware uses (-ffixed, mk/firmware.mk)
 	 * and no assembly on this path touches.
 	 */
@@ -220,8 +219,7 @@ _trap_entry:
 	csrrw	t0, CSR_MSCRATCH, zero
 	REG_S	t0, REG(SBI_ECALL_FRAME_TP)(sp)
 	REG_S	ra, REG(SBI_ECALL_FRAME_RA)(sp)
-	REG_S	t1, REG(SBI_ECALL_FRAME_T1 + 0)(sp)
-	REG_S	t2, REG(SBI_ECALL_FRAME_T1 + 1)(sp)
+	REG_S	t1, REG(SBI_ECALL_FRAME_T1)(sp)
 	/*
 	 * a0..a5 in order: the handlers' argument array (sbi_ecall_args()).
 	 * a0 and a1, which the return does not restore, only where a
@@ -410,16 +408,16 @@ _trap_exit:	/* a0 = struct sbi_trap_regs * to return through */
 /*
  * Expected-trap vector for probing CSRs and touching supervisor memory:
  * the caller installs it in mtvec; a trap skips the faulting 4-byte
- * instruction and returns mcause in t1 (callers preset t1 = 0),
- * clobbering t2: neither is one of the registers C never touches.
+ * instruction and returns mcause in t1 (callers preset t1 = 0). t1 is
+ * all it touches: the ecall fast path does not save t2-t6.
  */
 	.align	4
 	.globl	_expected_trap
 _expected_trap:
+	csrr	t1, CSR_MEPC
+	addi	t1, t1, 4
+	csrw	CSR_MEPC, t1
 	csrr	t1, CSR_MCAUSE
-	csrr	t2, CSR_MEPC
-	addi	t2, t2, 4
-	csrw	CSR_MEPC, t2
 	mret
 
 	.section .data

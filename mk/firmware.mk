@@ -48,15 +48,19 @@ FW_GCC_INC	= $(shell $(FW_CC) -print-file-name=include)
 FW_CPPFLAGS	= -nostdinc -I$(TOP)/include -I$(TOP)/include/libc \
 		  -isystem $(FW_GCC_INC) -I$(LIBFDT_SRC) \
 		  -include $(FW_CONFIG_H)
-# -ffixed-t3..t6: no C code touches them, so the ecall fast path
+# -ffixed-t2..t6: no C code touches them, so the ecall fast path
 # (firmware/fw_base.S) need not save and restore them
-FW_FIXED_REGS	:= -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
+FW_FIXED_REGS	:= -ffixed-t2 -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 FW_CFLAGS	:= $(FW_ARCH) -O2 -g -fPIE -ffreestanding -fno-builtin-printf \
 		   $(FW_FIXED_REGS) \
 		   -fno-stack-protector -fno-strict-aliasing -fno-common \
 		   -fno-asynchronous-unwind-tables -mstrict-align \
 		   -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 		   -MMD -MP
+# Files built without GCC's scheduling before register allocation: with
+# t2-t6 out of bounds it stretches what is live in sbi_sse.c's enter() past
+# the registers C may clobber, and the SSE paths save and restore more.
+FW_NOSCHED_OBJS	:= lib/sbi/sbi_sse.o
 FW_LDFLAGS	:= $(FW_ARCH) -nostdlib -static-pie -Wl,--no-dynamic-linker \
 		   -Wl,-z,norelro -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
 		   -Wl,--defsym=FW_TEXT_START=$(FW_TEXT_START) -Wl,-T,$(TOP)/firmware/fw.ld
@@ -118,11 +122,12 @@ $(LIBFDT_STAMP): $(LINUX_TARBALL) | fw-tools
 # The flags every object is built with, rewritten (in one rename) only
 # when they change: a changed flag (say FW_FIXED_REGS) rebuilds every object.
 FW_FLAGS_FILE	:= $(FW_BUILD)/fw_flags
-FW_FLAGS	= $(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS)
+FW_FLAGS	= $(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) nosched: $(FW_NOSCHED_OBJS)
 $(FW_FLAGS_FILE): FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(FW_FLAGS)' | cmp -s - $@ || \
 		{ echo '$(FW_FLAGS)' >$@.$$$$ && mv $@.$$$$ $@; }
+$(addprefix $(FW_BUILD)/,$(FW_NOSCHED_OBJS)): private FW_CFLAGS += -fno-schedule-insns
 
 $(FW_BUILD)/libfdt/%.o: $(LIBFDT_STAMP) $(FW_FLAGS_FILE) | $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)

@@ -3,6 +3,8 @@
 # does with an unusual device tree. Its runs (RUN.boot.* below):
 #   test-symbols    the test machinery's symbols in the FW_TEST=1 image and
 #                   none of them in the production one
+#   fixed-regs      t2-t6, which the ecall fast path does not save, used
+#                   only by the boot code and the full trap, in both images
 #   fw-payload      fw_payload with the SBI suite linked in (no -kernel)
 #   fw-payload-linux  build/firmware/fw_payload.bin with the kernel of
 #                   `make linux` (skipped without one): Linux starts, brings
@@ -103,6 +105,7 @@ boot-prod-elf:
 # make check-boot/harts-512 runs one, make -j2 check-boot two at a time.
 RUN_CMD.boot	= FW_DYNAMIC=$(FW_DYNAMIC) FW_JUMP=$(FW_JUMP) \
 		  FW_PROD_ELF=$(BOOT_PROD_ELF) NM=$(CROSS_COMPILE)nm \
+		  OBJDUMP=$(CROSS_COMPILE)objdump \
 		  BOOT_OUT=$(BOOT_OUT) SBI_PAYLOAD=$(BOOT_SBI) \
 		  HARTS_PAYLOAD=$(harts_PAYLOAD_ELF) PMU_PAYLOAD=$(BOOT_PMU) \
 		  DTB_DIR=$(BUILD)/dts BOOT_FDT_ADDR=$(BOOT_FDT_ADDR) \
@@ -113,6 +116,8 @@ RUN_DEPS.boot	= $(BOOT_IMAGES) $(FW_DYNAMIC) $(FW_JUMP) $(BOOT_SBI) \
 RUN_LOGS.boot	= $(BOOT_LOGS)
 RUN_DEPS.boot.test-symbols = boot-prod-elf
 RUN.boot.test-symbols	= test-symbols
+RUN_DEPS.boot.fixed-regs = boot-prod-elf
+RUN.boot.fixed-regs	= fixed-regs
 RUN.boot.fw-payload	= fw-payload
 RUN.boot.fw-payload-linux = fw-payload-linux
 RUN.boot.fw-jump-fdt	= fw-jump-fdt

@@ -2,10 +2,10 @@
 /*
  * Accesses that may trap (CSR probes, loads/stores with S-mode's rights)
  * run under _expected_trap (fw_base.S): a trap skips the faulting 4-byte
- * instruction and leaves mcause in t1, clobbering t2. The trap rewrites
- * mepc and mstatus (MPP, MPIE); the guard puts both back, because an ecall
- * in progress returns through the live mepc. Not for accessing mtvec,
- * mepc or mstatus themselves.
+ * instruction and leaves mcause in t1, touching no other register. The
+ * trap rewrites mepc and mstatus (MPP, MPIE); the guard puts both back,
+ * because an ecall in progress returns through the live mepc. Not for
+ * accessing mtvec, mepc or mstatus themselves.
  */
 #ifndef SBI_EXPECTED_TRAP_H
 #define SBI_EXPECTED_TRAP_H

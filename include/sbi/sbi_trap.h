@@ -14,15 +14,15 @@
 /*
  * The ecall fast path saves only what the C calling convention clobbers,
  * in a frame at scratch - SBI_ECALL_FRAME_SIZE (slots in registers): the
- * interrupted sp and tp, ra, t1, t2, and a0-a7 in order, so that a0-a5
+ * interrupted sp and tp, ra, t1, and a0-a7 in order, so that a0-a5
  * are the handlers' argument array in place. A handler may write a6/a7
  * there (SSE); a0/a1 are the handler's return and are not restored.
- * t3-t6 are not saved: the firmware's C code is built never to use them
- * (-ffixed-t3 .. -ffixed-t6).
+ * t2-t6 are not saved: the firmware's C code is built never to use them
+ * (-ffixed-t2 .. -ffixed-t6), and _expected_trap touches t1 only.
  */
 #define SBI_ECALL_FRAME_SP		0
 #define SBI_ECALL_FRAME_RA		1
-#define SBI_ECALL_FRAME_T1		2	/* t1, t2 */
+#define SBI_ECALL_FRAME_T1		2	/* slot 3 unused */
 #define SBI_ECALL_FRAME_A0		4	/* a0..a7 */
 #define SBI_ECALL_FRAME_A6		10
 #define SBI_ECALL_FRAME_A7		11

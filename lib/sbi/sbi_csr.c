@@ -2,7 +2,7 @@
 /*
  * CSR access by run-time number (counters, events, PMP, probing). Every
  * access is written so that a trap through _expected_trap (which skips the
- * instruction and sets t1 = mcause, clobbering t2) is safe.
+ * instruction and sets t1 = mcause) is safe.
  */
 #include <sbi/sbi_expected_trap.h>
 
@@ -10,13 +10,13 @@
 	case (n):							\
 		__asm__ __volatile__("csrr %0, %2"			\
 				     : "+r"(v), "+r"(t1)		\
-				     : "i"(n) : "t2", "memory");	\
+				     : "i"(n) : "memory");		\
 		break;
 #define WR(n)								\
 	case (n):							\
 		__asm__ __volatile__("csrw %2, %1"			\
 				     : "+r"(t1) : "r"(v), "i"(n)	\
-				     : "t2", "memory");			\
+				     : "memory");			\
 		break;
 
 #define X2(f, n)	f(n) f((n) + 1)

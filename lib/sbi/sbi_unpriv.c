@@ -18,7 +18,7 @@
 				     insn "\n.option pop"		\
 				     : "+r"(out), "+r"(t1)		\
 				     : "r"(addr), "r"(in)		\
-				     : "t2", "memory");			\
+				     : "memory");			\
 		sbi_trap_guard_leave(&g);				\
 		t1;							\
 	})

@@ -99,6 +99,29 @@ run_test_symbols() {
 		eval '! grep -q tally.test "$FW_PROD_ELF" && grep -q tally.test "$test_elf"'
 }
 
+# The ecall fast path saves neither t2 nor t3-t6 (firmware/fw_base.S):
+# in both images only the boot code and the full trap save and restore
+# touch them. A function of the C code that did (a lost -ffixed-tN,
+# mk/firmware.mk) would hand S-mode a changed register.
+FIXED_REGS_OK="_cold_boot _setup_hart_context fw_boot_hart _trap_save_full
+	_trap_exit"
+fixed_reg_uses() {	# fixed_reg_uses ELF: "function" per instruction using t2-t6
+	"$OBJDUMP" -d --no-show-raw-insn "$1" |
+		awk '/^[0-9a-f]+ <.*>:$/ { f = substr($2, 2, length($2) - 3) }
+		     /[\t ,(]t[2-6]([,)]|$)/ { print f }'
+}
+run_fixed_regs() {
+	local elf n users
+	for elf in "${FW_DYNAMIC%.bin}.elf" "$FW_PROD_ELF"; do
+		n=$(fixed_reg_uses "$elf" | wc -l)
+		users=$(fixed_reg_uses "$elf" | sort -u |
+			grep -vxF -f <(tr -s ' \t\n' '\n' <<<"$FIXED_REGS_OK") |
+			tr '\n' ' ')
+		check "$(basename "$(dirname "$elf")")/fw_dynamic.elf: its $n instructions on t2-t6 are the boot code's and the full trap's${users:+; also in: $users}" \
+			eval '[ "$n" -gt 0 ] && [ -z "$users" ]'
+	done
+}
+
 # fw_payload: the SBI suite inside the image, QEMU loads no kernel
 run_fw_payload() {
 	payload --bios "$BOOT_OUT/fw_payload_sbi.bin" --in-firmware \
