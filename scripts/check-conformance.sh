@@ -137,7 +137,7 @@ run() {
 	echo "=== $name: $(basename "$flat") on $bios, cpu $cpu, smp $n, $mem"
 	# the suite reports through the console and ends QEMU itself
 	timeout "$timeout" "$qemu" -nodefaults -nographic -serial mon:stdio \
-		-machine virt -accel tcg -icount shift=0 -bios "$bios" \
+		-machine virt -accel tcg -icount shift=0,sleep=off -bios "$bios" \
 		-cpu "$cpu,$cpu_ids" -smp "$n" -m "$mem" \
 		-kernel "$flat" -initrd "$envf" </dev/null >"$log" 2>&1 || true
 	report "$name" "$log"
