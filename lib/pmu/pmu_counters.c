@@ -248,9 +248,10 @@ long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
  * SET_INIT_VALUE or INIT_SNAPSHOT: load the counters about to start, from
  * init_value or from the snapshot's base-relative slots (snap).
  */
-static PMU_COLD void pmu_ctr_init_values(struct pmu_hart *h, unsigned long base,
-				uint64_t todo, unsigned long flags,
-				uint64_t init_value)
+static PMU_COLD void pmu_ctr_init_values(unsigned long base, uint64_t todo,
+					 unsigned long flags,
+					 uint64_t init_value,
+					 struct pmu_hart *h)
 {
 	const struct pmu_platform *plat = h->plat;
 	const uint64_t *snap = (flags & PMU_START_INIT_SNAPSHOT) ?
@@ -275,16 +276,17 @@ static long pmu_ctr_start_platform(struct pmu_hart *h, uint64_t set,
 				   uint64_t todo);
 
 /* Any start: firmware counters, several, some started, snapshot values. */
-static PMU_COLD long pmu_ctr_start_any(struct pmu_hart *h, unsigned long base,
-				       uint64_t set, unsigned long flags,
-				       uint64_t init_value)
+static PMU_COLD long pmu_ctr_start_any(unsigned long base, uint64_t set,
+				       unsigned long flags,
+				       uint64_t init_value,
+				       struct pmu_hart *h)
 {
 	const struct pmu_platform *plat = h->plat;
 	uint64_t todo = set & ~h->started;
 	uint32_t hw;
 
 	if (flags)	/* validated: SET_INIT_VALUE or INIT_SNAPSHOT */
-		pmu_ctr_init_values(h, base, todo, flags, init_value);
+		pmu_ctr_init_values(base, todo, flags, init_value, h);
 	h->started |= todo;
 	if (!pmu_fw_start(h, pmu_fw_bits(plat, todo)))
 		return pmu_ctr_start_platform(h, set, todo);
@@ -323,7 +325,7 @@ static PMU_COLD long pmu_ctr_start_platform(struct pmu_hart *h, uint64_t set,
 			h->started |= bit;
 	}
 	if (rest)
-		pmu_ctr_start_any(h, 0, rest, 0, 0);	/* no flags: no base */
+		pmu_ctr_start_any(0, rest, 0, 0, h);	/* no flags: no base */
 	if (err)
 		return err;
 	return todo == set ? SBI_SUCCESS : SBI_ERR_ALREADY_STARTED;
@@ -362,12 +364,12 @@ long pmu_ctr_start_one(unsigned long idx, struct pmu_hart *h,
  * Any other start: several counters, firmware counters (the binding sends
  * one hardware counter to pmu_ctr_start_one()).
  */
-long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
-		   unsigned long flags, uint64_t init_value)
+long pmu_ctr_start(unsigned long base, uint64_t set, unsigned long flags,
+		   uint64_t init_value, struct pmu_hart *h)
 {
 	if (set & ~h->mapped)
 		return SBI_ERR_INVALID_PARAM;	/* no event to count */
-	return pmu_ctr_start_any(h, base, set, flags, init_value);
+	return pmu_ctr_start_any(base, set, flags, init_value, h);
 }
 
 /* Unbind counters: idle event (M-mode inhibited), no firmware event. */

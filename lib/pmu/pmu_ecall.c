@@ -18,10 +18,11 @@ static inline bool pmu_ecall_set(const struct pmu_platform *plat,
 				 unsigned long base, unsigned long mask,
 				 uint64_t *set)
 {
-	if (!mask || base >= plat->num_ctrs)	/* so base < 64 */
+	if (!mask || base >= plat->num_ctrs ||	/* so base < 64 */
+	    (mask & ~(plat->valid_mask >> base)))
 		return false;
 	*set = (uint64_t)mask << base;
-	return !(mask & ~(plat->valid_mask >> base));
+	return true;
 }
 
 /* A 64-bit argument: one register on RV64, a lo/hi pair on RV32. */
@@ -59,7 +60,7 @@ static PMU_COLD long pmu_ecall_start_rearm(struct pmu_hart *h,
 {
 	if (!pmu_snapshot_rearm(h))
 		return SBI_ERR_NO_SHMEM;
-	return pmu_ctr_start(h, base, set, flags, init);
+	return pmu_ctr_start(base, set, flags, init, h);
 }
 
 static inline long pmu_ecall_start_set(struct pmu_hart *h, unsigned long base,
@@ -68,7 +69,7 @@ static inline long pmu_ecall_start_set(struct pmu_hart *h, unsigned long base,
 {
 	if ((flags & PMU_START_INIT_SNAPSHOT) && !h->snap)
 		return pmu_ecall_start_rearm(h, base, set, flags, init);
-	return pmu_ctr_start(h, base, set, flags, init);
+	return pmu_ctr_start(base, set, flags, init, h);
 }
 
 /*

@@ -66,8 +66,9 @@ long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
 long pmu_ctr_config_match(struct pmu_hart *h, uint64_t set,
 			  unsigned long flags, unsigned long event_idx,
 			  uint64_t data, unsigned long *idx_out);
-long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
-		   unsigned long flags, uint64_t init_value);
+/* the hart last, as pmu_ctr_stop() */
+long pmu_ctr_start(unsigned long base, uint64_t set, unsigned long flags,
+		   uint64_t init_value, struct pmu_hart *h);
 /*
  * The two leaves of a context switch take the counter, the flags and the
  * initial value where the ecall left them (a0, a2, a3; PMU_SBI_FN()), and
@@ -77,7 +78,7 @@ long pmu_ctr_start(struct pmu_hart *h, unsigned long base, uint64_t set,
 /* one hardware counter, idx < hw_slots: the same answers as pmu_ctr_start() */
 long pmu_ctr_start_one(unsigned long idx, struct pmu_hart *h,
 		       unsigned long flags, uint64_t init_value);
-/* the hart last: the registers of the stop binding's other path */
+/* the hart last: the registers of the binding's other path */
 long pmu_ctr_stop(unsigned long base, uint64_t set, unsigned long flags,
 		  struct pmu_hart *h);
 /* one mapped hardware counter: the same answers as pmu_ctr_stop() */
