@@ -111,10 +111,11 @@ fixed_reg_uses() {	# fixed_reg_uses ELF: "function" per instruction using t2-t6
 		     /[\t ,(]t[2-6]([,)]|$)/ { print f }'
 }
 run_fixed_regs() {
-	local elf n users
+	local elf uses n users
 	for elf in "${FW_DYNAMIC%.bin}.elf" "$FW_PROD_ELF"; do
-		n=$(fixed_reg_uses "$elf" | wc -l)
-		users=$(fixed_reg_uses "$elf" | sort -u |
+		uses=$(fixed_reg_uses "$elf")
+		n=$(grep -c . <<<"$uses")
+		users=$(sort -u <<<"$uses" |
 			grep -vxF -f <(tr -s ' \t\n' '\n' <<<"$FIXED_REGS_OK") |
 			tr '\n' ' ')
 		check "$(basename "$(dirname "$elf")")/fw_dynamic.elf: its $n instructions on t2-t6 are the boot code's and the full trap's${users:+; also in: $users}" \
