@@ -61,6 +61,11 @@
 #define PMU_COMPAT_RESTART_BASE	(1U << 0)	/* START base XLEN^2 + INIT_SNAPSHOT */
 #define PMU_COMPAT_SNAPSHOT_KEEP (1U << 1)	/* snapshot memory across HSM stop */
 #define PMU_COMPAT_ALL		(PMU_COMPAT_RESTART_BASE | PMU_COMPAT_SNAPSHOT_KEEP)
+/*
+ * PMU_COMPAT_RESTART_BASE restarts no overflowed counter with fewer events
+ * than this left to its next overflow: 4x the 6.12 handler's own path.
+ */
+#define PMU_COMPAT_MIN_PERIOD	4096
 
 /* One general or cache event: its mhpmevent selector and its counters */
 struct pmu_event_map {

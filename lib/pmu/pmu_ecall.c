@@ -90,10 +90,40 @@ static inline long pmu_ecall_start_set(struct pmu_hart *h, unsigned long base,
 }
 
 /*
+ * The overflowed hardware counters of set (base 0) whose snapshot value
+ * leaves fewer than PMU_COMPAT_MIN_PERIOD events to their next overflow.
+ * The 6.12 handler restarts every overflowed counter even when perf has
+ * throttled its event; with a period shorter than the handler's own path
+ * from this restart to its next stop (about 900 events measured), the
+ * counter overflows again before the handler returns, and the hart never
+ * leaves the interrupt (docs/pmu.md).
+ */
+static PMU_COLD uint64_t pmu_compat_short(const struct pmu_hart *h,
+					  uint64_t set)
+{
+	const struct pmu_platform *plat = h->plat;
+	unsigned long of = pmu_hw_overflow(plat, (uint32_t)(set & plat->hw_mask));
+	uint64_t short_set = 0, v, top;
+	unsigned int i;
+
+	for (; of; of &= of - 1) {
+		i = pmu_ctz(of);
+		v = h->snap->ctr_values[i];
+		top = plat->hw_width[i] >= 63 ? ~0ULL :
+		      (2ULL << plat->hw_width[i]) - 1;
+		if (top - (v & top) < PMU_COMPAT_MIN_PERIOD - 1)
+			short_set |= 1ULL << i;
+	}
+	return short_set;
+}
+
+/*
  * Linux 6.12's pmu_sbi_start_ovf_ctrs_snapshot() restarts the counters of
  * its first word with base BITS_PER_LONG * BITS_PER_LONG and
- * INIT_SNAPSHOT; it means base 0 (docs/pmu.md). Any other out-of-range
- * set stays INVALID_PARAM.
+ * INIT_SNAPSHOT; it means base 0 (docs/pmu.md). A counter whose new period
+ * is too short to survive the handler stays stopped, as it would without
+ * the rule, until the kernel starts it again. Any other out-of-range set
+ * stays INVALID_PARAM.
  */
 static PMU_COLD long pmu_ecall_start_compat(struct pmu_hart *h,
 					    unsigned long base,
@@ -107,6 +137,11 @@ static PMU_COLD long pmu_ecall_start_compat(struct pmu_hart *h,
 	    !(flags & PMU_START_INIT_SNAPSHOT) ||
 	    !pmu_ecall_set(h->plat, 0, mask, &set))
 		return SBI_ERR_INVALID_PARAM;
+	if (h->snap) {
+		set &= ~pmu_compat_short(h, set);
+		if (!set)
+			return SBI_SUCCESS;
+	}
 	return pmu_ecall_start_set(h, 0, set, flags, init);
 }
 

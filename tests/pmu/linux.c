@@ -165,6 +165,98 @@ out:
 	ctr_release_all();
 }
 
+/*
+ * The 6.12 overflow handler under a period shorter than itself, as perf
+ * test's attr cases ask for (perf record -c 100): stop the used counter
+ * with TAKE_SNAPSHOT, clear LCOFIP, put the new period in the snapshot
+ * slot and restart with base 4096, whether or not perf throttled the
+ * event. The counter then overflows again before the handler has
+ * returned: the interrupted loop never moves (the livelock Debian's guest
+ * hung in). With the rule the short restart is left stopped: one
+ * interrupt, and the loop runs to its end. The handler gives up after
+ * STORM_MAX interrupts so that a storm fails the test instead of hanging it.
+ */
+#define STORM_PERIOD	8	/* events: far less than the handler */
+#define STORM_LONG	5000	/* past the rule's 4096 (docs/pmu.md) */
+#define STORM_MAX	2000
+#define STORM_ITERS	20000
+
+static struct {
+	long ctr;
+	unsigned long count;
+	struct pmu_snapshot_area *snap;
+} storm;
+
+static void storm_lcofi(unsigned long n, struct trap_frame *frame)
+{
+	unsigned long used = 1UL << storm.ctr;
+
+	sbi_pmu_counter_stop(0, used, PMU_STOP_TAKE_SNAPSHOT);
+	csr_clear(CSR_SIP, SIP_LCOFIP);
+	if (!(storm.snap->ctr_overflow_mask & used))
+		return;
+	if (++storm.count >= STORM_MAX)
+		return;		/* stays stopped: the test ends */
+	storm.snap->ctr_values[storm.ctr] =
+		ctr_top(storm.ctr) - (STORM_PERIOD - 1);
+	sbi_pmu_counter_start(LINUX_BASE, used, PMU_START_INIT_SNAPSHOT, 0);
+}
+
+static void test_restart_short_period(void)
+{
+	struct pmu_snapshot_area *snap = snapshot_area();
+	unsigned long first;
+	struct sbiret ret;
+	long c;
+
+	if (!snap || !pmu.sscofpmf || !pmu.hpm) {
+		test_skip("needs snapshot memory and Sscofpmf hpmcounters",
+			  "Linux 6.12 restart with a period shorter than its handler");
+		return;
+	}
+	c = ctr_match(0, mask_from(0, pmu.hpm), 0, EV_INSTRET, 0, NULL);
+	if (c == NO_CTR) {
+		test_skip("INSTRUCTIONS on no hpmcounter",
+			  "Linux 6.12 restart with a period shorter than its handler");
+		return;
+	}
+	storm.ctr = c;
+	storm.count = 0;
+	storm.snap = snap;
+	trap_set_irq_handler(IRQ_LCOF, storm_lcofi);
+	csr_clear(CSR_SIP, SIP_LCOFIP);
+	csr_set(CSR_SIE, SIP_LCOFIP);
+	ret = sbi_pmu_counter_start(c, 1, PMU_START_SET_INIT_VALUE,
+				    ctr_top(c) - (STORM_PERIOD - 1));
+	local_irq_enable();
+	pmu_loop_table[ctr_csr(c) - 0xc00](STORM_ITERS, &first);
+	local_irq_disable();
+	csr_clear(CSR_SIE, SIP_LCOFIP);
+	trap_set_irq_handler(IRQ_LCOF, NULL);
+	TEST_SBI_OK(ret, "start(%ld) %d instructions below its overflow", c,
+		    STORM_PERIOD);
+	if (pmu.compat)
+		TEST_EQ(storm.count, 1,
+			"restart(4096) with a %d-event period, shorter than the handler: the counter stays stopped, one interrupt (%lu)",
+			STORM_PERIOD, storm.count);
+	else
+		TEST_EQ(storm.count, 1,
+			"strict: restart(4096) refused, one interrupt (%lu)",
+			storm.count);
+	TEST_SBI_ERR(sbi_pmu_counter_stop(c, 1, 0), SBI_ERR_ALREADY_STOPPED,
+		     "counter %ld was left stopped", c);
+	/* a period the handler survives is restarted as before */
+	if (pmu.compat) {
+		snap->ctr_values[c] = ctr_top(c) - (STORM_LONG - 1);
+		TEST_SBI_OK(sbi_pmu_counter_start(LINUX_BASE, 1UL << c,
+						  PMU_START_INIT_SNAPSHOT, 0),
+			    "restart(4096) with a %d-event period", STORM_LONG);
+		TEST_SBI_OK(sbi_pmu_counter_stop(c, 1, 0),
+			    "counter %ld was restarted", c);
+	}
+	ctr_release_all();
+}
+
 /* Every other set past the last counter stays INVALID_PARAM, rule or not. */
 static void test_restart_other_sets(void)
 {
@@ -235,6 +327,7 @@ void test_linux(void)
 	}
 	test_stop_all();
 	test_restart_4096();
+	test_restart_short_period();
 	test_restart_other_sets();
 }
 
