@@ -28,7 +28,7 @@
 #define PMU_HW_EVENT_SLOTS	(PMU_HW_GENERAL_MAX + PMU_CACHE_CODE_MAX)
 
 /* Platform features, passed to pmu_platform_init() */
-#define PMU_FEAT_MCOUNTINHIBIT	(1U << 0)	/* no hardware counters without it */
+#define PMU_FEAT_MCOUNTINHIBIT	(1U << 0)	/* without it: cycle/instret never stop */
 #define PMU_FEAT_SSCOFPMF	(1U << 1)	/* mhpmevent OF/xINH, scountovf */
 #define PMU_FEAT_SMCNTRPMF	(1U << 2)	/* mcyclecfg, minstretcfg */
 #define PMU_FEAT_HYP		(1U << 3)	/* H: VS/VU modes exist */
@@ -88,7 +88,15 @@ struct pmu_platform {
 	uint32_t filter_mask;		/* hw counters honouring xINH hints */
 	uint32_t of_mask;		/* hw counters with an OF bit */
 	uint64_t fw_mask;		/* firmware counter indices */
-	uint64_t valid_mask;		/* hw_mask | fw_mask */
+	uint64_t valid_mask;		/* hw_mask | nostop_mask | fw_mask */
+	/*
+	 * Without mcountinhibit: cycle/instret are counters that never stop
+	 * (nostop_mask, not in hw_mask), served on the cold paths only.
+	 */
+	uint32_t nostop_mask;		/* cycle/instret, no mcountinhibit */
+	uint32_t hw_value_mask;		/* hw_mask | nostop_mask: values */
+	unsigned int hot_slots;		/* one-counter paths: hw_slots, or 0 */
+	uint64_t stop_slow_mask;	/* fw_mask | nostop_mask */
 	uint64_t sel_mask;		/* selector bits not owned by Sscofpmf */
 	uint8_t hw_width[PMU_HW_CTR_MAX];	/* bits - 1 */
 	struct pmu_event_map events[PMU_HW_EVENT_SLOTS];

@@ -22,7 +22,7 @@ long pmu_ctr_get_info(const struct pmu_platform *plat, unsigned long idx,
 		*info = PMU_CTR_INFO_TYPE_FW | (63UL << PMU_CTR_INFO_WIDTH_SHIFT);
 		return SBI_SUCCESS;
 	}
-	if (!((plat->hw_mask >> idx) & 1))	/* time slot or absent */
+	if (!((plat->hw_value_mask >> idx) & 1))	/* time slot or absent */
 		return SBI_ERR_INVALID_PARAM;
 	*info = PMU_CSR_COUNTER(idx) |
 		((unsigned long)plat->hw_width[idx] << PMU_CTR_INFO_WIDTH_SHIFT);
@@ -99,6 +99,43 @@ static inline void pmu_ctr_bind_hw(struct pmu_hart *h, unsigned int c,
 }
 
 /*
+ * cycle or instret on a hart without mcountinhibit (plat->nostop_mask):
+ * chosen like any counter, but nothing is programmed, neither an event
+ * CSR (Smcntrpmf needs mcountinhibit) nor an inhibit bit: the counter
+ * runs whatever its state. A filtered request is refused, as on every
+ * cycle/instret that cannot filter (pmu_usable()).
+ */
+static PMU_COLD long pmu_ctr_config_nostop(struct pmu_hart *h, uint64_t set,
+					   unsigned long flags,
+					   unsigned long event_idx,
+					   uint64_t data,
+					   unsigned long *idx_out)
+{
+	const struct pmu_platform *plat = h->plat;
+	uint64_t cand, bit;
+	unsigned int c;
+
+	cand = set & pmu_event_nostop_counters(plat, event_idx, data);
+	cand = pmu_usable(plat, cand, flags);
+	if (flags & PMU_CFG_SKIP_MATCH)	/* the first of the set, if able */
+		cand &= set & -set & ~h->started;
+	else
+		cand &= ~h->mapped;
+	if (!cand)
+		return SBI_ERR_NOT_SUPPORTED;
+	c = pmu_ctz(cand);
+	bit = 1ULL << c;
+	pmu_host_hw_bind(h, c, flags);
+	if (flags & PMU_CFG_CLEAR_VALUE)	/* all there is to program */
+		pmu_hw_write(c, 0);
+	h->mapped |= bit;
+	if (flags & PMU_CFG_AUTO_START)
+		h->started |= bit;
+	*idx_out = c;
+	return SBI_SUCCESS;
+}
+
+/*
  * A platform firmware event: the counters the host lets count it, chosen
  * like those of an SBI event; CLEAR_VALUE and AUTO_START through the host.
  * A counter whose AUTO_START the platform refuses is given back.
@@ -143,8 +180,9 @@ static PMU_COLD long pmu_ctr_config_platform(struct pmu_hart *h, uint64_t set,
 
 /*
  * No hardware or SBI firmware counter takes the event: a platform firmware
- * event goes to the host's counters, anything else is NOT_SUPPORTED. Here,
- * not up front, so that the common events pay nothing for the check.
+ * event goes to the host's counters, cycles and instructions may go to a
+ * counter that never stops, anything else is NOT_SUPPORTED. Here, not up
+ * front, so that the common events pay nothing for the checks.
  */
 static PMU_COLD long pmu_ctr_config_other(struct pmu_hart *h, uint64_t set,
 					  unsigned long flags,
@@ -152,7 +190,11 @@ static PMU_COLD long pmu_ctr_config_other(struct pmu_hart *h, uint64_t set,
 					  uint64_t data,
 					  unsigned long *idx_out)
 {
-	if (!pmu_fw_platform_event(event_idx, data))
+	/* a platform event if the host has it: the common case jumps on */
+	if (event_idx != PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_PLATFORM))
+		return pmu_ctr_config_nostop(h, set, flags, event_idx, data,
+					     idx_out);
+	if (!pmu_host_fw_platform_valid(data))
 		return SBI_ERR_NOT_SUPPORTED;
 	return pmu_ctr_config_platform(h, set, flags, data, idx_out);
 }
@@ -174,7 +216,7 @@ static PMU_COLD long pmu_ctr_config_any(struct pmu_hart *h, uint64_t set,
 		cand = set & plat->fw_mask;
 	else	/* general, cache and raw events; none for a platform one */
 		cand = set & pmu_event_hw_counters(plat, event_idx, data,
-						   &selector);
+						   &selector, plat->hw_mask);
 	if (flags & PMU_CFG_SKIP_MATCH) {
 		/* the first counter of the set, whatever it holds now */
 		c = pmu_ctz(set);
@@ -260,7 +302,7 @@ static PMU_COLD void pmu_ctr_init_values(unsigned long base, uint64_t todo,
 	unsigned int i;
 
 	/* sets are mask << base: walk up from base, no ctz per counter */
-	left = (todo & plat->hw_mask) >> base;
+	left = (todo & plat->hw_value_mask) >> base;
 	for (i = 0; left; i++, left >>= 1)
 		if (left & 1)
 			pmu_hw_write((unsigned int)base + i,
@@ -494,7 +536,10 @@ static inline long pmu_ctr_stop_hw(struct pmu_hart *h, unsigned long base,
 	return pmu_ctr_stopped(set, run);
 }
 
-/* A stop with firmware counters among those running (run): cold. */
+/*
+ * A stop with firmware counters or counters that never stop among those
+ * running (run): cold. The latter are marked stopped and left counting.
+ */
 static PMU_COLD long pmu_ctr_stop_fw(struct pmu_hart *h, unsigned long base,
 				     uint64_t set, uint64_t run,
 				     unsigned long flags)
@@ -506,7 +551,10 @@ static PMU_COLD long pmu_ctr_stop_fw(struct pmu_hart *h, unsigned long base,
 	return pmu_ctr_stop_hw(h, base, set, run, flags);
 }
 
-/* A stop with flags or with firmware counters running: out of line. */
+/*
+ * A stop with flags, or with firmware counters or counters that never stop
+ * running: out of line.
+ */
 static __attribute__((noinline)) long pmu_ctr_stop_more(unsigned long base,
 							uint64_t set,
 							unsigned long flags,
@@ -515,9 +563,9 @@ static __attribute__((noinline)) long pmu_ctr_stop_more(unsigned long base,
 	uint64_t run = set & h->started;
 
 	h->started ^= run;	/* run is within started */
-	if (run & h->plat->fw_mask)
+	if (run & h->plat->stop_slow_mask)
 		return pmu_ctr_stop_fw(h, base, set, run, flags);
-	/* a valid set without firmware counters is all hardware */
+	/* run has no firmware counter and none that never stops */
 	if (run)
 		pmu_host_csr_set(PMU_CSR_MCOUNTINHIBIT, (unsigned long)run);
 	pmu_host_hw_stop(h, (uint32_t)run);
@@ -536,7 +584,7 @@ long pmu_ctr_stop(unsigned long base, uint64_t set, unsigned long flags,
 {
 	uint64_t started = h->started, run = set & started;
 
-	if (flags || (run & h->plat->fw_mask))
+	if (flags || (run & h->plat->stop_slow_mask))
 		return pmu_ctr_stop_more(base, set, flags, h);
 	h->started = started ^ run;
 	if (run)	/* hardware counters only, see pmu_ctr_stop_more() */

@@ -35,6 +35,7 @@ uint32_t pmu_platform_delegate(struct pmu_platform *plat, uint32_t want,
 	plat->pdis_deleg = pdis && pmu_has(plat, PMU_FEAT_SSPDIS);
 	/* the index layout stays: a delegated index is simply not SBI's */
 	plat->hw_mask &= ~d;
+	plat->hw_value_mask &= ~d;
 	plat->filter_mask &= ~d;
 	plat->of_mask &= ~d;
 	plat->valid_mask &= ~(uint64_t)d;
@@ -118,20 +119,17 @@ static void pmu_pdis_buffer(unsigned int feat, bool pdis)
  * mcounteren's counter bits: S-mode reads SBI's counters directly unless
  * CDE=1, where the bit would also open sireg* to them; then only the
  * delegated counters. Other bits (TM) are the embedder's and stay.
- * Without mcountinhibit SBI has no counters, but cycle and instret still
- * run from reset: S-mode reads them, as Zicntr promises.
+ * Without mcountinhibit that is cycle and instret, which never stop:
+ * S-mode counts with them by reading deltas, as Zicntr promises.
  */
 void pmu_hart_counteren(const struct pmu_hart *h)
 {
 	const struct pmu_platform *plat = h->plat;
-	unsigned long ours = plat->hw_mask | plat->deleg_mask;
+	unsigned long ours = plat->hw_value_mask | plat->deleg_mask;
 	unsigned long en = pmu_host_csr_read(PMU_CSR_MCOUNTEREN) & ~ours;
 
-	if (!pmu_has(plat, PMU_FEAT_MCOUNTINHIBIT))
-		en |= PMU_FIXED_MASK;
-
 	pmu_host_csr_write(PMU_CSR_MCOUNTEREN,
-			   en | (h->cde ? plat->deleg_mask : plat->hw_mask));
+			   en | (h->cde ? plat->deleg_mask : plat->hw_value_mask));
 }
 
 /* The enables: re-applied as they are after a resume. */

@@ -157,12 +157,13 @@ PMU_HOT long pmu_ecall_start(struct pmu_hart *h, unsigned long base,
 		return SBI_ERR_INVALID_PARAM;
 	/*
 	 * One hardware counter, as Linux starts every event it schedules in:
-	 * mask 1 with base < hw_slots (<= 32) is a set whose only possible
+	 * mask 1 with base < hot_slots (<= 32) is a set whose only possible
 	 * fault, an index that is no counter, the core's mapped check sees.
 	 * Without snapshot memory INIT_SNAPSHOT takes the long way: an index
-	 * that is no counter is INVALID_PARAM there before NO_SHMEM.
+	 * that is no counter is INVALID_PARAM there before NO_SHMEM. So do
+	 * counters that never stop (hot_slots 0): they have no inhibit bit.
 	 */
-	if (pmu_likely(mask == 1 && base < h->plat->hw_slots) &&
+	if (pmu_likely(mask == 1 && base < h->plat->hot_slots) &&
 	    (!(flags & PMU_START_INIT_SNAPSHOT) || h->snap))
 		return pmu_ctr_start_one(base, h, flags, init);
 	if (!pmu_ecall_set_tested(h->plat, base, mask, &set))
@@ -188,9 +189,10 @@ PMU_HOT long pmu_ecall_stop(struct pmu_hart *h, unsigned long base,
 		return SBI_ERR_INVALID_PARAM;
 	/*
 	 * One mapped hardware counter, as Linux stops each event: a mapped
-	 * index is a counter, so mask 1 needs no other check.
+	 * index is a counter, so mask 1 needs no other check (hot_slots: as
+	 * for start).
 	 */
-	if (pmu_likely(mask == 1 && base < h->plat->hw_slots) &&
+	if (pmu_likely(mask == 1 && base < h->plat->hot_slots) &&
 	    ((h->mapped >> base) & 1) &&
 	    (!(flags & PMU_STOP_TAKE_SNAPSHOT) || h->snap))
 		return pmu_ctr_stop_mapped(base, h, flags);

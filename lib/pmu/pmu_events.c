@@ -58,7 +58,9 @@ bool pmu_event_supported(const struct pmu_platform *plat,
 		return true;
 	if (event_idx == PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_PLATFORM))
 		return pmu_fw_platform_supported(plat, data);
-	return pmu_event_hw_counters(plat, event_idx, data, &sel) != 0;
+	/* counters that never stop count too, unlike for config_matching */
+	return pmu_event_hw_counters(plat, event_idx, data, &sel,
+				     plat->hw_value_mask) != 0;
 }
 
 /*

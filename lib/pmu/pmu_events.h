@@ -45,14 +45,6 @@ static inline bool pmu_fw_event_valid(unsigned long event_idx, uint64_t data)
 	       (event_idx & PMU_EVIDX_CODE_MASK) < PMU_FW_STD_MAX;
 }
 
-/* An SBI_PMU_FW_PLATFORM event the host platform has (and counts)? */
-static inline bool pmu_fw_platform_event(unsigned long event_idx,
-					 uint64_t data)
-{
-	return event_idx == PMU_EVIDX(PMU_EV_TYPE_FW, PMU_FW_PLATFORM) &&
-	       pmu_host_fw_platform_valid(data);
-}
-
 /* Firmware counters (bit j = counter j) that may count platform event data */
 uint32_t pmu_fw_platform_counters(const struct pmu_platform *plat,
 				  uint64_t data);
@@ -61,10 +53,15 @@ uint32_t pmu_raw_event_counters(const struct pmu_platform *plat,
 				unsigned long event_idx, uint64_t data,
 				uint64_t *selector);
 
-/* Hardware counters able to count a hardware event, and its selector. */
+/*
+ * Hardware counters able to count a hardware event, and its selector:
+ * general and cache events among @usable (plat->hw_mask, or with the
+ * counters that never stop plat->hw_value_mask), raw ones among hw_mask.
+ */
 static inline uint64_t pmu_event_hw_counters(const struct pmu_platform *plat,
 					     unsigned long event_idx,
-					     uint64_t data, uint64_t *selector)
+					     uint64_t data, uint64_t *selector,
+					     uint32_t usable)
 {
 	int slot = pmu_hw_event_slot(event_idx);
 
@@ -74,7 +71,26 @@ static inline uint64_t pmu_event_hw_counters(const struct pmu_platform *plat,
 		return 0;
 	*selector = plat->events[slot].selector;
 	/* both zero-extended as loaded: no extension of the result */
-	return (uint64_t)plat->events[slot].counters & plat->hw_mask;
+	return (uint64_t)plat->events[slot].counters & usable;
+}
+
+/*
+ * Counters that never stop (cycle/instret without mcountinhibit) able to
+ * count an event: only cycles and instructions, whatever the maps say.
+ */
+static inline uint32_t pmu_event_nostop_counters(const struct pmu_platform *plat,
+						 unsigned long event_idx,
+						 uint64_t data)
+{
+	uint32_t ctrs;
+
+	if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_CPU_CYCLES))
+		ctrs = 1U << PMU_IDX_CYCLE;
+	else if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_INSTRUCTIONS))
+		ctrs = 1U << PMU_IDX_INSTRET;
+	else
+		return 0;
+	return data ? 0 : ctrs & plat->nostop_mask;
 }
 
 bool pmu_event_supported(const struct pmu_platform *plat,

@@ -17,6 +17,9 @@ void pmu_hart_init(struct pmu_hart *h, const struct pmu_platform *plat)
 	h->snap_last = last;
 	h->snap_rearm = rearm;
 	pmu_hw_reset(h);
+	/* counters that never stop are left as they run, readable */
+	if (plat->nostop_mask)
+		pmu_hart_counteren(h);
 }
 
 void pmu_hart_stop(struct pmu_hart *h)
@@ -26,13 +29,42 @@ void pmu_hart_stop(struct pmu_hart *h)
 			(h->plat->compat & PMU_COMPAT_SNAPSHOT_KEEP);
 }
 
+/*
+ * cycle and instret that never stop (no mcountinhibit) keep running into
+ * the suspend; a suspend that loses them gets their values back, so that
+ * they never go backwards for whoever reads deltas.
+ */
+static void pmu_hart_save_nostop(struct pmu_hart *h)
+{
+	uint32_t left;
+
+	for (left = h->plat->nostop_mask; left; left &= left - 1) {
+		unsigned int i = pmu_ctz(left);
+
+		h->hw_saved[i] = pmu_hw_read(i);
+	}
+}
+
+static void pmu_hart_restore_nostop(struct pmu_hart *h)
+{
+	uint32_t left;
+
+	for (left = h->plat->nostop_mask; left; left &= left - 1) {
+		unsigned int i = pmu_ctz(left);
+
+		pmu_hw_write(i, h->hw_saved[i]);
+	}
+}
+
 void pmu_hart_suspend(struct pmu_hart *h)
 {
 	pmu_hw_save(h);
+	pmu_hart_save_nostop(h);
 }
 
 void pmu_hart_resume(struct pmu_hart *h)
 {
 	pmu_hw_restore(h);
+	pmu_hart_restore_nostop(h);
 	pmu_hart_redelegate(h);	/* mcounteren, CDE, PDIS enables */
 }

@@ -12,11 +12,19 @@
 static void pmu_platform_layout(struct pmu_platform *plat, uint32_t hw)
 {
 	unsigned int slots = 0;
-	uint32_t filter;
+	uint32_t filter, nostop = 0;
 
-	if (!pmu_has(plat, PMU_FEAT_MCOUNTINHIBIT))
-		hw = 0;	/* no way to start or stop hardware counters */
-	while (slots < PMU_HW_CTR_MAX && (hw >> slots))
+	/*
+	 * Without mcountinhibit no counter can be stopped. The programmable
+	 * ones are not offered (nothing could keep them from counting before
+	 * and after their event); cycle and instret are, as counters that
+	 * never stop, which is all a supervisor reading deltas needs.
+	 */
+	if (!pmu_has(plat, PMU_FEAT_MCOUNTINHIBIT)) {
+		nostop = hw & PMU_FIXED_MASK;
+		hw = 0;
+	}
+	while (slots < PMU_HW_CTR_MAX && ((hw | nostop) >> slots))
 		slots++;
 
 	filter = 0;
@@ -31,7 +39,12 @@ static void pmu_platform_layout(struct pmu_platform *plat, uint32_t hw)
 	plat->hw_slots = slots;
 	plat->num_ctrs = slots + PMU_FW_CTR_MAX;
 	plat->fw_mask = ((1ULL << PMU_FW_CTR_MAX) - 1) << slots;
-	plat->valid_mask = plat->fw_mask | hw;
+	plat->valid_mask = plat->fw_mask | hw | nostop;
+	plat->nostop_mask = nostop;
+	plat->hw_value_mask = hw | nostop;
+	/* the one-counter paths program mcountinhibit: none of them then */
+	plat->hot_slots = nostop ? 0 : slots;
+	plat->stop_slow_mask = plat->fw_mask | nostop;
 	plat->sel_mask = pmu_has(plat, PMU_FEAT_SSCOFPMF) ?
 			 ~PMU_EVT_CTRL_MASK : ~0ULL;
 }

@@ -48,7 +48,7 @@ void pmu_snapshot_save(struct pmu_hart *h, unsigned long base, uint64_t set)
 {
 	const struct pmu_platform *plat = h->plat;
 	struct pmu_snapshot_area *s = h->snap;
-	uint64_t left = (set & plat->hw_mask) >> base;
+	uint64_t left = (set & plat->hw_value_mask) >> base;
 	unsigned int i;
 
 	/* sets are mask << base: walk up from base, no ctz per counter */

@@ -713,6 +713,218 @@ static void skip_match_rebind_leaves_qemu_map(void)
 	UT_EQ(sim_qemu_map_counter(CYC), 4);
 }
 
+/*
+ * A hart without mcountinhibit (QEMU's sifive-u54): cycle (0) and instret
+ * (2) are served as counters that never stop. Every case here would fail
+ * on an access to mcountinhibit (the harness counts absent CSRs).
+ */
+static void nostop_setup(void)
+{
+	struct sim_cfg c = cfg_bare;
+
+	c.mcountinhibit = false;
+	env_setup(&c, MAP_DEFAULT);
+}
+
+static void nostop_match(void)
+{
+	unsigned long idx;
+
+	nostop_setup();
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
+	UT_EQ(cfg_match(0, 0x5, 0, INS, 0, &idx), 0);
+	UT_EQ(idx, 2);
+	UT_EQ(H->mapped, 0x5);
+	UT_EQ(H->started, 0);	/* bound, not started: it runs all the same */
+	/* one event per counter: a second cycles finds none free */
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(ctr_stop(0, 0x5, PMU_STOP_RESET), 0);	/* releases both */
+	UT_EQ(H->mapped, 0);
+	/* cycle counts cycles only, instret instructions only */
+	UT_EQ(cfg_match(0, 0x4, 0, CYC, 0, &idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x1, 0, INS, 0, &idx), SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x5, 0, EV_HW(PMU_HW_BRANCH_INSTRUCTIONS), 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x5, 0, DTLB_RD_MISS, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x5, 0, EV_RAW, 2, &idx), SBI_ERR_NOT_SUPPORTED);
+	/* event_data is reserved for general events */
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 1, &idx), SBI_ERR_NOT_SUPPORTED);
+	/* a firmware event takes a firmware counter, past the time slot */
+	UT_EQ(cfg_match(0, 0xf, 0, EV_FW(PMU_FW_SET_TIMER), 0, &idx),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(0, 0xd, 0, EV_FW(PMU_FW_SET_TIMER), 0, &idx), 0);
+	UT_EQ(idx, 3);
+	UT_EQ(cfg_match(0, 0x7, 0, CYC, 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(0, 1, 1UL << 8, CYC, 0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(H->mapped, 0x8);
+}
+
+/* The filter hints cannot be honoured: a filtered request is refused. */
+static void nostop_filters_refused(void)
+{
+	static const unsigned long f[] = {
+		PMU_CFG_SET_SINH, PMU_CFG_SET_UINH,
+		PMU_CFG_SET_SINH | PMU_CFG_SET_UINH,
+	};
+	unsigned long idx;
+	unsigned int i;
+
+	nostop_setup();
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		UT_EQ(cfg_match(0, 0x5, f[i], CYC, 0, &idx),
+		      SBI_ERR_NOT_SUPPORTED);
+		UT_EQ(cfg_match(0, 1, f[i] | PMU_CFG_SKIP_MATCH, CYC, 0, &idx),
+		      SBI_ERR_NOT_SUPPORTED);
+		UT_EQ(cfg_match(0, 0x5, f[i], INS, 0, &idx),
+		      SBI_ERR_NOT_SUPPORTED);
+	}
+	UT_EQ(H->mapped, 0);
+	/* MINH is forced anyway; VS/VU do not exist without H */
+	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SET_MINH | PMU_CFG_SET_VSINH |
+			PMU_CFG_SET_VUINH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
+}
+
+static void nostop_match_flags(void)
+{
+	unsigned long idx;
+
+	nostop_setup();
+	sim.ctr[0] = 1000;
+	sim.ctr[2] = 2000;
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SKIP_MATCH, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
+	UT_EQ(sim.ctr[0], 1000);	/* no CLEAR_VALUE: kept */
+	/* SKIP_MATCH rebinds a mapped, stopped counter; not a started one */
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SKIP_MATCH | PMU_CFG_CLEAR_VALUE |
+			PMU_CFG_AUTO_START, CYC, 0, &idx), 0);
+	UT_EQ(sim.ctr[0], 0);
+	UT_EQ(H->started, 0x1);
+	UT_EQ(cfg_match(0, 1, PMU_CFG_SKIP_MATCH, CYC, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	/* the first counter of the set, which must count the event */
+	UT_EQ(cfg_match(0, 0x5, PMU_CFG_SKIP_MATCH, INS, 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(2, 1, PMU_CFG_SKIP_MATCH | PMU_CFG_CLEAR_VALUE, INS, 0,
+			&idx), 0);
+	UT_EQ(idx, 2);
+	UT_EQ(sim.ctr[2], 0);
+	UT_EQ(H->started, 0x1);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 5);
+	sim_count(SIM_S, SIM_SEL_INSTRET, 7);
+	UT_EQ(sim.ctr[0], 5);
+	UT_EQ(sim.ctr[2], 7);	/* stopped for SBI, counting all the same */
+}
+
+/*
+ * Linux's sequence on one event: start with SET_INIT_VALUE loads the
+ * value, stop answers SUCCESS and the counter runs on, a second stop is
+ * ALREADY_STOPPED, a new start loads a new value.
+ */
+static void nostop_start_stop(void)
+{
+	unsigned long idx;
+
+	nostop_setup();
+	UT_EQ(ctr_start(0, 1, PMU_START_SET_INIT_VALUE, 5), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), 0);
+	sim.ctr[0] = 77;
+	UT_EQ(ctr_start(0, 1, PMU_START_SET_INIT_VALUE, 0xffff0000ULL), 0);
+	UT_EQ(sim.ctr[0], 0xffff0000ULL);
+	UT_EQ(H->started, 0x1);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 10);
+	UT_EQ(sim.ctr[0], 0xffff000aULL);
+	UT_EQ(ctr_start(0, 1, PMU_START_SET_INIT_VALUE, 3),
+	      SBI_ERR_ALREADY_STARTED);
+	UT_EQ(sim.ctr[0], 0xffff000aULL);	/* not reloaded */
+	UT_EQ(ctr_stop(0, 1, 0), 0);
+	UT_EQ(H->started, 0);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 10);
+	UT_EQ(sim.ctr[0], 0xffff0014ULL);	/* it runs on */
+	UT_EQ(ctr_stop(0, 1, 0), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(ctr_start(0, 1, 0, 99), 0);	/* no flag: value kept */
+	UT_EQ(sim.ctr[0], 0xffff0014ULL);
+	UT_EQ(ctr_stop(0, 1, 0), 0);
+	UT_EQ(ctr_start(0, 1, PMU_START_SET_INIT_VALUE, 40), 0);
+	UT_EQ(sim.ctr[0], 40);
+	/* RESET releases it; it still runs, and can be bound again */
+	UT_EQ(ctr_stop(0, 1, PMU_STOP_RESET), 0);
+	UT_EQ(H->mapped, 0);
+	UT_EQ(H->started, 0);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 2);
+	UT_EQ(sim.ctr[0], 42);
+	UT_EQ(ctr_start(0, 1, 0, 0), SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), 0);
+	UT_EQ(idx, 0);
+}
+
+/* Sets with both, and with firmware counters: each counter its answer. */
+static void nostop_sets(void)
+{
+	unsigned long idx, fw;
+
+	nostop_setup();
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), 0);
+	UT_EQ(cfg_match(0, 0x5, 0, INS, 0, &idx), 0);
+	UT_EQ(cfg_match(0, 0xd, 0, EV_FW(PMU_FW_SET_TIMER), 0, &fw), 0);
+	UT_EQ(fw, 3);
+	UT_EQ(ctr_start(2, 1, PMU_START_SET_INIT_VALUE, 9), 0);
+	UT_EQ(ctr_start(0, 0xd, PMU_START_SET_INIT_VALUE, 100),
+	      SBI_ERR_ALREADY_STARTED);
+	UT_EQ(sim.ctr[0], 100);
+	UT_EQ(sim.ctr[2], 9);	/* already started: kept */
+	UT_EQ(fw_read(3, &idx), 0);
+	UT_EQ(idx, 100);
+	UT_EQ(H->started, 0xd);
+	pmu_fw_event_inc(H, PMU_FW_SET_TIMER);
+	UT_EQ(ctr_stop(0, 0xd, 0), 0);
+	UT_EQ(H->started, 0);
+	UT_EQ(ctr_stop(0, 0x5, 0), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(ctr_start(0, 0x5, 0, 0), 0);
+	/* one running, one stopped: ALREADY_STOPPED, the other stopped */
+	UT_EQ(ctr_stop(2, 1, 0), 0);
+	UT_EQ(ctr_stop(0, 0x5, 0), SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(H->started, 0);
+	UT_EQ(fw_read(3, &idx), 0);
+	UT_EQ(idx, 101);
+	/* fw_read is for firmware counters only */
+	UT_EQ(fw_read(0, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(fw_read(2, &idx), SBI_ERR_INVALID_PARAM);
+	UT_EQ(ctr_stop(0, 0xd, PMU_STOP_RESET), 0);
+	UT_EQ(H->mapped, 0);
+}
+
+/* Snapshot: stop takes the value at the stop; start loads a slot. */
+static void nostop_snapshot(void)
+{
+	struct pmu_snapshot_area *a = sim_ram(SIM_SMEM);
+	unsigned long idx;
+
+	nostop_setup();
+	UT_EQ(set_shmem(SIM_SMEM, 0, 0), 0);
+	UT_EQ(cfg_match(0, 0x5, 0, CYC, 0, &idx), 0);
+	UT_EQ(cfg_match(0, 0x5, 0, INS, 0, &idx), 0);
+	a->ctr_values[0] = 500;
+	a->ctr_values[2] = 700;
+	UT_EQ(ctr_start(0, 0x5, PMU_START_INIT_SNAPSHOT, 0), 0);
+	UT_EQ(sim.ctr[0], 500);
+	UT_EQ(sim.ctr[2], 700);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 4);
+	UT_EQ(ctr_stop(2, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	UT_EQ(a->ctr_values[0], 700);	/* relative to base 2 */
+	UT_EQ(a->ctr_overflow_mask, 0);
+	sim_count(SIM_S, SIM_SEL_INSTRET, 4);
+	UT_EQ(ctr_stop(0, 0x5, PMU_STOP_TAKE_SNAPSHOT),
+	      SBI_ERR_ALREADY_STOPPED);
+	UT_EQ(a->ctr_values[0], 504);
+	UT_EQ(a->ctr_values[2], 704);	/* stopped ones are taken too */
+	UT_EQ(H->started, 0);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 1);
+	UT_EQ(sim.ctr[0], 505);
+}
+
 static const struct ut_case cases[] = {
 	UT_CASE(match_reserved_flags),
 	UT_CASE(match_bad_counter_sets),
@@ -742,6 +954,12 @@ static const struct ut_case cases[] = {
 	UT_CASE(qemu_map_model),
 	UT_CASE(linux_probe_then_perf_stat_on_qemu),
 	UT_CASE(skip_match_rebind_leaves_qemu_map),
+	UT_CASE(nostop_match),
+	UT_CASE(nostop_filters_refused),
+	UT_CASE(nostop_match_flags),
+	UT_CASE(nostop_start_stop),
+	UT_CASE(nostop_sets),
+	UT_CASE(nostop_snapshot),
 };
 
 void suite_counters(void)

@@ -195,13 +195,20 @@ static void support_follows_platform(void)
 {
 	struct sim_cfg c = cfg_full;
 
-	c.mcountinhibit = false;	/* no hardware counters at all */
+	/* cycle and instret that never stop, nothing else in hardware */
+	c.mcountinhibit = false;
 	env_setup(&c, MAP_DEFAULT);
 	put(0, EV_HW(PMU_HW_CPU_CYCLES), 0);
 	put(1, EV_FW(PMU_FW_SET_TIMER), 0);
-	UT_EQ(get_info(ADDR, 0, 2, 0), 0);
-	UT_EQ(entries()[0].output, 0);
+	put(2, EV_HW(PMU_HW_INSTRUCTIONS), 0);
+	put(3, EV_HW(PMU_HW_CACHE_MISSES), 0);
+	put(4, EV_HW(PMU_HW_REF_CPU_CYCLES), 0);
+	UT_EQ(get_info(ADDR, 0, 5, 0), 0);
+	UT_EQ(entries()[0].output, 1);
 	UT_EQ(entries()[1].output, 1);
+	UT_EQ(entries()[2].output, 1);
+	UT_EQ(entries()[3].output, 0);
+	UT_EQ(entries()[4].output, 0);
 	env_setup(&cfg_full, MAP_NONE);
 	put(0, EV_HW(PMU_HW_CPU_CYCLES), 0);
 	put(1, EV_HW(PMU_HW_CACHE_MISSES), 0);

@@ -237,6 +237,35 @@ static void retentive_resume_keeps_of(void)
 	UT_TRUE(!(sim.inhibit & (1U << d)));
 }
 
+/*
+ * Without mcountinhibit cycle and instret never stop, and run into the
+ * suspend: a suspend that loses them gets back the values they had, bound
+ * or free, so that they never go backwards.
+ */
+static void resume_restores_nostop_values(void)
+{
+	struct sim_cfg c = cfg_bare;
+	unsigned long idx;
+
+	c.mcountinhibit = false;
+	env_setup(&c, MAP_DEFAULT);
+	UT_EQ(cfg_match(0, 0x5, 0, EV_HW(1), 0, &idx), 0);
+	UT_EQ(ctr_start(0, 1, PMU_START_SET_INIT_VALUE, 1000), 0);
+	sim.ctr[2] = 2000;	/* free, running */
+	pmu_hart_suspend(H);
+	sim_scramble();
+	pmu_hart_resume(H);
+	UT_EQ(sim.ctr[0], 1000);
+	UT_EQ(sim.ctr[2], 2000);
+	UT_EQ(sim.counteren & 0x7fffd, 0x5);
+	UT_EQ(H->mapped, 0x1);
+	UT_EQ(H->started, 0x1);
+	sim_count(SIM_S, SIM_SEL_CYCLES, 3);
+	sim_count(SIM_S, SIM_SEL_INSTRET, 4);
+	UT_EQ(sim.ctr[0], 1003);
+	UT_EQ(sim.ctr[2], 2004);
+}
+
 static void two_harts_are_independent(void)
 {
 	static struct pmu_hart other;
@@ -265,6 +294,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(resume_keeps_of_of_running_counter),
 	UT_CASE(resume_keeps_bound_fixed_counter_stopped),
 	UT_CASE(retentive_resume_keeps_of),
+	UT_CASE(resume_restores_nostop_values),
 	UT_CASE(two_harts_are_independent),
 };
 

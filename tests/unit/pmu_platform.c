@@ -143,24 +143,52 @@ static void probe_leaves_counters_quiet(void)
 	}
 }
 
-static void no_mcountinhibit_means_firmware_only(void)
+/*
+ * Without mcountinhibit (QEMU's sifive-u54, privileged spec 1.10):
+ * cycle and instret are counters that never stop, the hpmcounters are
+ * not offered, the firmware counters follow at 3; mcounteren opens
+ * cycle and instret to S-mode, which counts by reading deltas.
+ */
+static void no_mcountinhibit_fixed_never_stop(void)
 {
 	struct sim_cfg c = cfg_full;
 	unsigned long idx;
 	long err;
 
 	c.mcountinhibit = false;
+	c.sscofpmf = false;	/* no mcountinhibit: no Sscofpmf either */
+	c.smcntrpmf = false;
 	env_setup(&c, MAP_DEFAULT);
-	UT_EQ(num_counters(), PMU_FW_CTR_MAX);
-	UT_EQ(info(0, &err), PMU_CTR_INFO_TYPE_FW | (63UL << 12));
+	UT_EQ(num_counters(), 3 + PMU_FW_CTR_MAX);
+	UT_EQ(PLAT->hw_slots, 3);
+	UT_EQ(PLAT->hw_mask, 0);
+	UT_EQ(PLAT->nostop_mask, 0x5);
+	UT_EQ(PLAT->hw_value_mask, 0x5);
+	UT_EQ(PLAT->hot_slots, 0);
+	UT_EQ(PLAT->valid_mask, (0xffffffffULL << 3) | 0x5);
+	UT_EQ(PLAT->stop_slow_mask, (0xffffffffULL << 3) | 0x5);
+	UT_EQ(info(0, &err), 0xc00UL | (63UL << 12));
 	UT_EQ(err, 0);
-	UT_EQ(cfg_match(0, 0xffffffffUL, 0, EV_HW(PMU_HW_CPU_CYCLES), 0,
-			&idx), SBI_ERR_NOT_SUPPORTED);
-	UT_EQ(cfg_match(0, 1, 0, EV_FW(PMU_FW_SET_TIMER), 0, &idx), 0);
+	UT_EQ(info(2, &err), 0xc02UL | (63UL << 12));
+	UT_EQ(err, 0);
+	info(1, &err);
+	UT_EQ(err, SBI_ERR_INVALID_PARAM);	/* time: never a counter */
+	UT_EQ(info(3, &err), PMU_CTR_INFO_TYPE_FW | (63UL << 12));
+	UT_EQ(err, 0);
+	/* the hpmcounters exist but are not SBI's */
+	UT_EQ(cfg_match(0, 0x7, 0, EV_HW(PMU_HW_CPU_CYCLES), 0, &idx),
+	      SBI_ERR_INVALID_PARAM);
+	UT_EQ(cfg_match(0, 0x5, 0, EV_HW(PMU_HW_CACHE_REFERENCES), 0, &idx),
+	      SBI_ERR_NOT_SUPPORTED);
+	UT_EQ(cfg_match(0, 0x5, 0, EV_HW(PMU_HW_CPU_CYCLES), 0, &idx), 0);
 	UT_EQ(idx, 0);
-	/* cycle and instret still run, readable from S-mode (Zicntr) */
+	UT_EQ(cfg_match(3, 1, 0, EV_FW(PMU_FW_SET_TIMER), 0, &idx), 0);
+	UT_EQ(idx, 3);
+	/* readable from hart init on, and after the delegation set-up */
+	UT_EQ(sim.counteren & (PMU_FIXED_MASK | ALL_HPM), PMU_FIXED_MASK);
+	sim.counteren = 0;
 	pmu_hart_delegate(H, env_features(&c));
-	UT_EQ(sim.counteren & PMU_FIXED_MASK, PMU_FIXED_MASK);
+	UT_EQ(sim.counteren & (PMU_FIXED_MASK | ALL_HPM), PMU_FIXED_MASK);
 }
 
 static void default_map_uses_selector_codes(void)
@@ -250,7 +278,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(probe_without_hpm_counters),
 	UT_CASE(hardwired_zero_counter_is_absent),
 	UT_CASE(probe_leaves_counters_quiet),
-	UT_CASE(no_mcountinhibit_means_firmware_only),
+	UT_CASE(no_mcountinhibit_fixed_never_stop),
 	UT_CASE(default_map_uses_selector_codes),
 	UT_CASE(default_map_leaves_others_unsupported),
 	UT_CASE(no_map_only_fixed_counters),

@@ -65,7 +65,7 @@ const struct sbi_pmu_device *tally_pmu_device(void)
 void tally_pmu_device_setup(struct pmu_platform *plat)
 {
 	if (tally_pmu_device() && dev->hw_counter_filter_mode)
-		plat->filter_mask = plat->hw_mask;
+		plat->filter_mask = plat->hw_value_mask;
 	if (dev)
 		sbi_printf("tally-pmu: platform PMU device %s\n", dev->name);
 }
