@@ -80,7 +80,7 @@ static void print_counters(void)
 	unsigned int i, n = 0, lo = 64, hi = 0;
 
 	for (i = 0; i < PMU_HW_CTR_MAX; i++) {
-		if (!((p->hw_mask >> i) & 1))
+		if (!((p->hw_value_mask >> i) & 1))
 			continue;
 		n++;
 		if (p->hw_width[i] + 1U < lo)
@@ -88,8 +88,9 @@ static void print_counters(void)
 		if (p->hw_width[i] + 1U > hi)
 			hi = p->hw_width[i] + 1;
 	}
-	sbi_printf("PMU counters    : %u hardware (%u-%u bits, mask 0x%x), "
-		   "%u firmware\n", n, n ? lo : 0, hi, p->hw_mask,
+	sbi_printf("PMU counters    : %u hardware (%u-%u bits, mask 0x%x%s), "
+		   "%u firmware\n", n, n ? lo : 0, hi, p->hw_value_mask,
+		   p->nostop_mask ? ", never stopped: no mcountinhibit" : "",
 		   p->num_ctrs - p->hw_slots);
 }
 

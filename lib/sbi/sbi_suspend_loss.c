@@ -108,7 +108,8 @@ static unsigned long deleg_event(unsigned long v)
 
 static void lose_pmu(const struct sbi_scratch *s, unsigned long *x)
 {
-	uint32_t hw = sbi_plat.pmu.hw_mask;
+	/* counters that never stop (no mcountinhibit) lose their values too */
+	uint32_t hw = sbi_plat.pmu.hw_value_mask;
 	uint32_t deleg = sbi_plat.pmu.deleg_mask;
 	unsigned int i, ev;
 
