@@ -38,6 +38,7 @@ static inline size_t fz_left(const struct fz_rd *r)
 /* What the platform should look like, derived from struct fz_cfg alone */
 struct fz_layout {
 	uint32_t hw_mask;
+	uint32_t nostop_mask;		/* cycle/instret, no mcountinhibit */
 	unsigned int hw_slots;
 	unsigned int num_ctrs;
 	uint64_t fw_mask;

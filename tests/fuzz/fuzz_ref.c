@@ -36,20 +36,23 @@ static unsigned int ctz64(uint64_t x)
 
 void fz_ref_layout(const struct fz_cfg *cfg, struct fz_layout *l)
 {
-	uint32_t hw = 0;
+	uint32_t hw = 0, nostop = 0;
 	unsigned int i;
 
 	memset(l, 0, sizeof(*l));
 	if (cfg->mcountinhibit)
 		hw = (1U << PMU_IDX_CYCLE) | (1U << PMU_IDX_INSTRET) |
 		     (cfg->hpm_mask & ~cfg->zero_mask & PMU_HPM_MASK);
+	else	/* nothing can stop: cycle and instret run, served as such */
+		nostop = (1U << PMU_IDX_CYCLE) | (1U << PMU_IDX_INSTRET);
 	l->hw_mask = hw;
+	l->nostop_mask = nostop;
 	for (i = 0; i < 32; i++)
-		if ((hw >> i) & 1)
+		if (((hw | nostop) >> i) & 1)
 			l->hw_slots = i + 1;
 	l->num_ctrs = l->hw_slots + PMU_FW_CTR_MAX;
 	l->fw_mask = 0xffffffffULL << l->hw_slots;
-	l->valid_mask = l->fw_mask | hw;
+	l->valid_mask = l->fw_mask | hw | nostop;
 	for (i = 0; i < 32; i++)
 		l->width[i] = i < PMU_IDX_HPM_FIRST ? 64 : cfg->width;
 }
@@ -212,7 +215,8 @@ uint32_t fz_ref_hw_ctrs(unsigned long event_idx, uint64_t data, uint64_t *sel)
 		if (slot < 0 || data)
 			return 0;
 		*sel = fz.ref.sel[slot];
-		return fz.ref.ctrs[slot] & fz.lay.hw_mask;
+		/* cycles and instructions also on cycle/instret that never stop */
+		return fz.ref.ctrs[slot] & (fz.lay.hw_mask | fz.lay.nostop_mask);
 	case PMU_EV_TYPE_RAW:
 		width = (1ULL << 48) - 1;
 		break;
@@ -376,9 +380,10 @@ static void ec_cfg_match(unsigned int h, const unsigned long *a)
 		 * Filter hints (config_flags[3:7]) may be ignored, so they do
 		 * not make an event unsupported, except that cycle and
 		 * instret without Smcntrpmf serve only unfiltered requests
-		 * (docs/delegation.md).
+		 * (docs/delegation.md), and so do those that never stop.
 		 */
-		if (!fw && !fz.cfg.smcntrpmf && (flags & filter_flags()))
+		if (!fw && (!fz.cfg.smcntrpmf || fz.lay.nostop_mask) &&
+		    (flags & filter_flags()))
 			cand &= ~(uint64_t)PMU_FIXED_MASK;
 		allowed = cand ? ERR_OK : ERR_NOTSUP;
 	}
@@ -566,7 +571,8 @@ static void ec_get_info(unsigned int h, const unsigned long *a)
 	if (idx < fz.lay.num_ctrs && idx >= fz.lay.hw_slots) {
 		allowed = ERR_OK;
 		want = PMU_CTR_INFO_TYPE_FW;
-	} else if (idx < 32 && ((fz.lay.hw_mask >> idx) & 1)) {
+	} else if (idx < 32 &&
+		   (((fz.lay.hw_mask | fz.lay.nostop_mask) >> idx) & 1)) {
 		allowed = ERR_OK;
 		want = PMU_CSR_COUNTER(idx) |
 		       ((unsigned long)(fz.lay.width[idx] - 1)
@@ -709,7 +715,8 @@ long fz_do_ecall(unsigned int h, unsigned long fid, const unsigned long *a,
 	}
 	/* a call changes a hardware counter only by initialising it */
 	for (i = 0; i < 32; i++)
-		if (((fz.lay.hw_mask >> i) & 1) && c->ctr[i] != ctr_expect[i])
+		if ((((fz.lay.hw_mask | fz.lay.nostop_mask) >> i) & 1) &&
+		    c->ctr[i] != ctr_expect[i])
 			fz_fail("hart %u %s: counter %u is 0x%llx, want 0x%llx",
 				h, name_of(fid), i,
 				(unsigned long long)c->ctr[i],
@@ -738,7 +745,8 @@ void fz_check_setup(void)
 	unsigned int i;
 
 	/* filter_mask and of_mask are the core's own business */
-	if (p->hw_mask != l->hw_mask || p->hw_slots != l->hw_slots ||
+	if (p->hw_mask != l->hw_mask || p->nostop_mask != l->nostop_mask ||
+	    p->hw_slots != l->hw_slots ||
 	    p->num_ctrs != l->num_ctrs || p->fw_mask != l->fw_mask ||
 	    p->valid_mask != l->valid_mask)
 		fz_fail("platform layout: hw 0x%x/0x%x slots %u/%u ctrs %u/%u fw 0x%llx/0x%llx valid 0x%llx/0x%llx (core/model)",
@@ -884,6 +892,11 @@ void fz_check_all(unsigned int h)
 			   (i < PMU_IDX_HPM_FIRST && !((m->mapped >> i) & 1));
 		bool has_evt = i >= PMU_IDX_HPM_FIRST || fz.cfg.smcntrpmf;
 
+		/* never stopped: S-mode reads them to count */
+		if (((fz.lay.nostop_mask >> i) & 1) &&
+		    !((c->counteren >> i) & 1))
+			fz_fail("hart %u: mcounteren 0x%x hides counter %u",
+				h, c->counteren, i);
 		if (!((fz.lay.hw_mask >> i) & 1))
 			continue;
 		if (m->suspended ? !inh : inh == run)

@@ -194,6 +194,19 @@ def seeds():
     out['perf-bare'] = perf_session(0x00)
     out['perf-no-mcountinhibit'] = perf_session(0x0f)
 
+    # Linux on a hart without mcountinhibit (QEMU's sifive-u54): cycle
+    # and instret that never stop, one counter per call, with and
+    # without snapshot memory, then a deep suspend
+    s = Seed(0x01)
+    s.cfg(0, 0x5, 0x00, 0, 1).cfg(0, 0x5, 0x00, 0, 2)
+    s.start(0, 1, 1, 2**40).start(2, 1, 1, 2**41)
+    s.tick(1, 3, 100)
+    s.stop(0, 1, 0).stop(2, 1, 0).stop(0, 1, 0)
+    s.shmem(0).start(0, 1, 1, 7).stop(0, 1, 2)
+    s.start(0, 0x5, 1, 9).stop(0, 1, 3)
+    s.suspend().resume(True).stop(2, 1, 1)
+    out['perf-nostop'] = s
+
     s = Seed(FULL)
     s.shmem(0).cfg(0, QEMU_CTRS, 0x06, 0, 3)
     s.cfg(HW_SLOTS, 0xffffffff, 0x06, 15, 4)
