@@ -28,7 +28,8 @@
 #                   over the gaps, PMU calls on hart 511
 #   sifive-u-dynamic, sifive-u-jump  QEMU sifive_u -smp 5: hart 0 (E51, no
 #                   S-mode) parked and refused by HSM, harts 1-4 started
-#   sifive-u-pmu    the PMU payload there: 32 firmware counters, no hardware
+#   sifive-u-pmu    the PMU payload there: cycle and instret that cannot be
+#                   stopped (no mcountinhibit), 32 firmware counters
 #   spike           the SBI suite on QEMU spike: HTIF console, SRST shutdown
 #                   through HTIF (lib/utils/serial/htif.c)
 #

@@ -332,11 +332,12 @@ run_sifive_u() {	# run_sifive_u dynamic|jump
 		has "$log" "^tally: 1 DT harts have no S-mode \(no mmu-type\): parked, not served$"
 }
 # the PMU of QEMU's sifive-u54 (privileged spec 1.10, no mcountinhibit):
-# the 32 firmware counters, no hardware counter (under icount the run's
-# work is fixed: the timeout only guards against a hang, on a busy host too)
+# cycle and instret as counters that cannot be stopped (pmu.nostop), the
+# 32 firmware counters after them (under icount the run's work is fixed:
+# the timeout only guards against a hang, on a busy host too)
 run_sifive_u_pmu() {
 	payload "${SU[@]}" --icount --timeout 600 --bios "$FW_DYNAMIC" \
-		--append "tally.test reboot-exit pmu.num=32 pmu.hw=0 pmu.no-time-csr" "$PMU_PAYLOAD"
+		--append "tally.test reboot-exit pmu.num=35 pmu.hw=0x5 pmu.nostop=0x5 pmu.no-time-csr" "$PMU_PAYLOAD"
 }
 
 # QEMU spike: no UART, HTIF (lib/utils/serial/htif.c) is the console and

@@ -252,6 +252,7 @@ void pmu_env_init(void)
 	pmu.opensbi_sites = payload_has_arg("pmu.opensbi");
 	pmu.testdev = payload_arg_ulong("pmu.testdev", 0);
 	pmu.compat = payload_pmu_compat();
+	pmu.nostop = payload_arg_ulong("pmu.nostop", 0);
 	find_fw_region();
 	discover_counters();
 

@@ -22,6 +22,7 @@ int payload_main(void)
 		return 0;
 
 	test_info();
+	test_nostop();
 	test_match();
 	test_fw_events();
 	test_start_stop();

@@ -47,6 +47,12 @@ struct pmu_env {
 	unsigned long testdev;
 	/* the firmware's rules for deployed kernels (/chosen tally,pmu-compat) */
 	bool compat;
+	/*
+	 * bootarg pmu.nostop=MASK: hardware counters that cannot be stopped
+	 * (cycle, instret on a hart without mcountinhibit): they run on
+	 * after a STOP, which answers as for any counter
+	 */
+	uint64_t nostop;
 
 	/* from NUM_COUNTERS and COUNTER_GET_INFO */
 	unsigned long num;		/* num_counters */
@@ -135,6 +141,12 @@ static inline uint64_t ctr_top(long i)
 static inline unsigned long ctr_max(long i)
 {
 	return (unsigned long)ctr_top(i);
+}
+
+/* Does a STOP stop it? Not the counters of pmu.nostop. */
+static inline bool ctr_stops(long i)
+{
+	return i < 0 || i >= PMU_MAX_CTRS || !((pmu.nostop >> i) & 1);
 }
 
 /* Can a hardware counter be told to skip S/U/M (Sscofpmf / Smcntrpmf)? */
@@ -238,5 +250,6 @@ void test_fw_count_smp(void);
 void test_suspend(void);
 void test_overflow(void);
 void test_testdev(void);
+void test_nostop(void);
 
 #endif /* PMU_TESTS_H */
