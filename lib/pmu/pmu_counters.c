@@ -116,6 +116,8 @@ static PMU_COLD long pmu_ctr_config_nostop(struct pmu_hart *h, uint64_t set,
 	unsigned int c;
 
 	cand = set & pmu_event_nostop_counters(plat, event_idx, data);
+	if (!cand)	/* with mcountinhibit: always */
+		return SBI_ERR_NOT_SUPPORTED;
 	cand = pmu_usable(plat, cand, flags);
 	if (flags & PMU_CFG_SKIP_MATCH)	/* the first of the set, if able */
 		cand &= set & -set & ~h->started;

@@ -82,15 +82,15 @@ static inline uint32_t pmu_event_nostop_counters(const struct pmu_platform *plat
 						 unsigned long event_idx,
 						 uint64_t data)
 {
-	uint32_t ctrs;
+	uint32_t ctrs = plat->nostop_mask;
 
-	if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_CPU_CYCLES))
-		ctrs = 1U << PMU_IDX_CYCLE;
-	else if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_INSTRUCTIONS))
-		ctrs = 1U << PMU_IDX_INSTRET;
-	else
+	if (!ctrs || data)	/* a hart with mcountinhibit: none */
 		return 0;
-	return data ? 0 : ctrs & plat->nostop_mask;
+	if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_CPU_CYCLES))
+		return ctrs & (1U << PMU_IDX_CYCLE);
+	if (event_idx == PMU_EVIDX(PMU_EV_TYPE_HW, PMU_HW_INSTRUCTIONS))
+		return ctrs & (1U << PMU_IDX_INSTRET);
+	return 0;
 }
 
 bool pmu_event_supported(const struct pmu_platform *plat,

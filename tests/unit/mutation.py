@@ -543,14 +543,17 @@ MUTANTS = [
       "return (uint64_t)plat->events[slot].counters & usable;",
       "return (uint64_t)plat->events[slot].counters;"),
     M("pmu_events.h", "cycle counts instructions where it never stops",
-      "ctrs = 1U << PMU_IDX_INSTRET;", "ctrs = (1U << PMU_IDX_INSTRET) | 1U;"),
+      "return ctrs & (1U << PMU_IDX_INSTRET);", "return ctrs;"),
     M("pmu_events.h", "instructions not counted where instret never stops",
-      "ctrs = 1U << PMU_IDX_INSTRET;", "ctrs = 0;"),
+      "return ctrs & (1U << PMU_IDX_INSTRET);", "return 0;"),
+    M("pmu_events.h", "cycles not counted where cycle never stops",
+      "return ctrs & (1U << PMU_IDX_CYCLE);", "return 0;"),
     M("pmu_events.h", "event_data accepted on counters that never stop",
-      "return data ? 0 : ctrs & plat->nostop_mask;", "return ctrs & plat->nostop_mask;"),
-    # (equivalent: "return data ? 0 : ctrs;" without nostop_mask, as a
-    # cycle/instret that can stop reaches pmu_ctr_config_nostop() only
-    # when it is mapped, started or filtered, where it stays refused)
+      "if (!ctrs || data)\t/* a hart", "if (!ctrs)\t/* a hart"),
+    # (equivalent: "if (data)" without !ctrs, as a cycle/instret that can
+    # stop reaches pmu_ctr_config_nostop() only when it is mapped, started
+    # or filtered, where it stays refused: it only saves the NOT_SUPPORTED
+    # path of a hart with mcountinhibit some instructions)
     M("pmu_events.c", "event_get_info leaves out counters that never stop",
       "plat->hw_value_mask) != 0;", "plat->hw_mask) != 0;"),
 
