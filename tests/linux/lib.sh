@@ -79,7 +79,9 @@ opensbi_firmware() { grep -qa 'OpenSBI v' "${FW_DYNAMIC:-}" 2>/dev/null; }
 # BOARD_GUEST: the guest script of the tests on other boards than virt
 # (sifive-u-test.sh, boards-test.sh): harts, MMU, console, 400 lines of
 # tty output ("T:seq N"), the PMU's boot messages, perf stat of cycles and
-# instructions ("T:hw") and of the SET_TIMER firmware event ("T:fw").
+# instructions ("T:hw", over BOARD_LOOP iterations of tally-loop: 2 *
+# BOARD_LOOP loop instructions), of cycles:u ("T:hwu") and of the
+# SET_TIMER firmware event ("T:fw").
 BOARD_GUEST='
 echo "T:online $(cat /sys/devices/system/cpu/online)"
 echo "T:harts $(sed -n "s/^hart[[:space:]]*: //p" /proc/cpuinfo | tr "\n" " ")"
@@ -88,8 +90,23 @@ echo "T:console $(cut -d" " -f1 /proc/consoles | tr "\n" " ")"
 seq 1 400 | sed "s/^/T:seq /"
 dmesg | grep -e riscv-pmu -e "SBI SRST" | sed "s/^/T:dmesg /"
 stat hw -e cycles,instructions tally-loop 1000000
+stat hwu -e cycles:u true
 stat fw -a -e r8000000000000005 sleep 0.2
 '
+BOARD_LOOP=1000000
+
+# board_counts PREFIX: perf stat of BOARD_GUEST counted cycles and
+# instructions of the loop: at least its 2 * BOARD_LOOP instructions, at
+# most 1000000 more (start-up, exit, the kernel and, on a hart that cannot
+# leave M-mode out, the firmware's SBI calls; about 330000 under icount)
+board_counts() {
+	local pre=$1 ev
+	for ev in cycles instructions; do
+		check "${pre}perf stat $ev of tally-loop $BOARD_LOOP counted ($(perf_value $ev 'T:hw '))" \
+			between "$(perf_value $ev 'T:hw ')" $((2 * BOARD_LOOP)) \
+			$((2 * BOARD_LOOP + 1000000))
+	done
+}
 
 # seq_intact: the 400 "T:seq" lines of BOARD_GUEST arrived whole and in
 # order (nothing lost or garbled on the way through the tty)
