@@ -2,7 +2,8 @@
 # Suite `pmu`: the SBI PMU conformance payload (tests/pmu/, on the payload
 # library tests/payload/) booted on the project firmware under
 # -icount shift=0, once per CPU model: without Sscofpmf, with Sscofpmf and
-# Smcntrpmf, and `max`. The payload finds the features in the DT it gets.
+# Smcntrpmf, `max`, and QEMU's sifive-u54 (no mcountinhibit). The payload
+# finds the features in the DT it gets (what cannot stop in bootargs).
 #
 #   make pmu-payload     build build/tests/pmu/pmu.elf
 #   make check-pmu       run it on every model; ends with
@@ -35,6 +36,10 @@ RUN_LOGS.pmu	= $(PMU_LOGS)
 RUN.pmu.plain	= --cpu rv64
 RUN.pmu.sscofpmf = --cpu rv64,sscofpmf=true,smcntrpmf=true
 RUN.pmu.max	= --cpu max
+# QEMU's sifive-u54 (privileged spec 1.10): no mcountinhibit, so cycle
+# and instret are counters that cannot be stopped (tests/pmu/nostop.c)
+RUN.pmu.u54	= --cpu sifive-u54 \
+		  --append "$(PMU_APPEND) pmu.num=35 pmu.hw=0x5 pmu.nostop=0x5"
 RUN.pmu.strict	= $(if $(PMU_STRICT_CPU),--cpu $(PMU_STRICT_CPU) -- -dtb $(PMU_STRICT_DTB))
 
 CHECK_SUITES	+= pmu

@@ -143,6 +143,7 @@ static void test_take(void)
 	struct pmu_snapshot_area *s = area(0);
 	unsigned int skip[2];
 	unsigned long v = 0;
+	struct sbiret ret;
 
 	if (f == NO_CTR || g == NO_CTR)
 		goto out;
@@ -193,9 +194,10 @@ static void test_take(void)
 	if (h != NO_CTR) {
 		fill();
 		sbi_pmu_counter_start(h, 1, PMU_START_SET_INIT_VALUE, 0);
-		TEST_SBI_OK(sbi_pmu_counter_stop(h, 1, PMU_STOP_TAKE_SNAPSHOT),
-			    "stop(%ld, TAKE_SNAPSHOT) of a hardware counter", h);
-		ctr_csr_read(h, &v);
+		ret = sbi_pmu_counter_stop(h, 1, PMU_STOP_TAKE_SNAPSHOT);
+		ctr_csr_read(h, &v);	/* before the report's console output */
+		TEST_SBI_OK(ret, "stop(%ld, TAKE_SNAPSHOT) of a hardware counter",
+			    h);
 		if (ctr_stops(h))
 			TEST_EQ(s->ctr_values[0], v,
 				"snapshot of hardware counter %ld equals its CSR",
