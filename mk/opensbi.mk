@@ -5,7 +5,7 @@
 #   make opensbi OPENSBI_SRC=<OpenSBI tree>
 #       build/opensbi/<version>/fw_dynamic.{bin,elf}, fw_jump.{bin,elf}
 #   make check-opensbi OPENSBI_SRC=<tree>   suite `opensbi`: the PMU
-#       conformance payload on its three CPU models, the SBI payload's SSE
+#       conformance payload on its four CPU models, the SBI payload's SSE
 #       group and the Linux perf tests, booted on that build; without
 #       OPENSBI_SRC every run is skipped. Its runs (link, pmu, pmu-testdev,
 #       sbi-sse, linux) are on the run table (mk/runner.mk,

@@ -46,6 +46,6 @@ CHECK_SUITES	+= pmu
 
 pmu-payload: $(PMU_PAYLOAD) ## build the PMU conformance payload
 
-check-pmu: ## PMU conformance on three CPU models and a strict DT (-icount shift=0)
+check-pmu: ## PMU conformance on four CPU models and a strict DT (-icount shift=0)
 
 .PHONY: pmu-payload
