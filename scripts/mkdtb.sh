@@ -10,7 +10,8 @@
 # given as '-' is left out (the firmware's build value applies). Each
 # NAME=U32 adds /chosen NAME (e.g. tally,pmu-compat=0). Boot with
 # run-payload.sh ... -- -dtb OUT.dtb (same CPU, SMP and memory).
-# Environment: QEMU as for scripts/qemu-run.sh.
+# Environment: QEMU as for scripts/qemu-run.sh; DTB_MEM, the memory (as
+# qemu-run.sh --mem) when the machine boots with more than its default.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +27,8 @@ main() {
 	local machine=()
 	[ "$cpu" = - ] || machine+=(--cpu "$cpu")
 	[ "$smp" = - ] || machine+=(--smp "$smp")
+	# the memory the machine boots with: QEMU places the initrd by it
+	[ -z "${DTB_MEM:-}" ] || machine+=(--mem "$DTB_MEM")
 	# no firmware needed to dump the DT (nor any image to exist)
 	"$top/scripts/qemu-run.sh" "${machine[@]}" --bios none --timeout 60 \
 		-- -machine dumpdtb="$out" >/dev/null

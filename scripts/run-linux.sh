@@ -11,6 +11,8 @@
 #   --log FILE      console log (default build/linux/logs/run-<time>.log)
 #   --timeout S     hard limit for the whole boot (default 300)
 #   --append S      extra kernel command line
+#   --mem M         guest memory (QEMU -m; default: QEMU_MEM, else
+#                   qemu-run.sh's); the DT of --chosen gets the same
 #   --cpu C --smp N --icount     passed to qemu-run.sh (defaults there:
 #                   rv64,sscofpmf=true,smcntrpmf=true, 4 harts, no icount)
 #   --machine M     virt (default) or sifive_u: its console is ttySIF0 and,
@@ -44,6 +46,7 @@ export QEMU=${QEMU:-$BUILD/qemu/qemu-system-riscv64}
 export FW_DYNAMIC=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
 
 log= timeout=300 append= shell= quiet= cpu=- smp=- machine=virt
+mem=${QEMU_MEM:-}
 qargs=() chosen=() extra=() qextra=() dtb=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -57,6 +60,7 @@ while [ $# -gt 0 ]; do
 	--cpu) cpu=$2; qargs+=("$1" "$2"); shift ;;
 	--smp) smp=$2; qargs+=("$1" "$2"); shift ;;
 	--icount) qargs+=(--icount) ;;
+	--mem) mem=$2; shift ;;
 	--shell) shell=1 ;;
 	-q) quiet=1 ;;
 	--) shift; break ;;
@@ -102,7 +106,12 @@ with_chosen() {
 			fdtput -t i "$tmp_dir/machine.dtb" /chosen "${kv%%=*}" "${kv#*=}"
 		done
 	else
-		"$TOP/scripts/mkdtb.sh" "$tmp_dir/machine.dtb" "$cpu" "$smp" - - "${chosen[@]}" ||
+		# QEMU places the initrd by the memory: the DT must have as much
+		local i dmem=$mem
+		for ((i = 0; i + 1 < ${#qextra[@]}; i++)); do
+			[ "${qextra[i]}" = -m ] && dmem=${qextra[i + 1]}
+		done
+		DTB_MEM=$dmem "$TOP/scripts/mkdtb.sh" "$tmp_dir/machine.dtb" "$cpu" "$smp" - - "${chosen[@]}" ||
 			{ echo "run-linux.sh: no device tree with --chosen ${chosen[*]}" >&2; exit 2; }
 	fi
 	dtb=$tmp_dir/machine.dtb
@@ -125,6 +134,7 @@ elif [ $# -gt 0 ]; then
 fi
 [ -n "$append" ] && cmdline+=" $append"
 
+[ -n "$mem" ] && qargs+=(--mem "$mem")
 if [ ${#chosen[@]} -gt 0 ]; then
 	with_chosen
 fi
