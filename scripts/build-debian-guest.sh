@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Debian's own riscv64 kernel, perf and busybox-static (trixie), as a user
-# of the distribution boots them: fetched from Debian's archive, unpacked,
-# and packed with the project's init and workloads into an initramfs.
+# of the distribution has them: fetched from Debian's archive with the
+# whole Depends closure (python3 included) and every package of priority
+# "required" (what debootstrap's minbase installs: coreutils, dash,
+# util-linux, mawk ...), unpacked, and packed with the project's init and
+# workloads into an initramfs. Nothing of the closure is left out but
+# what Debian's own minimal images leave out (documentation, manual pages,
+# translations) and the kernel's modules other than kvm.ko.
 #
 #   build-debian-guest.sh          fetch if needed, link build/debian/*
 #   build-debian-guest.sh key      print the cache directory
@@ -22,9 +27,9 @@
 # refreshed when older than a day (DEBIAN_GUEST_UPDATE=1: now); a cached
 # guest is used as it is when the archive cannot be reached.
 #
-# build/debian/ gets Image, initramfs.cpio.gz (busybox-static, perf with
-# its shared libraries and perf-core tests, bash, kvm.ko, the project's
-# init, workloads and tally-* tools) and versions.
+# build/debian/ gets Image, initramfs.cpio.gz (the unpacked packages, the
+# links their maintainer scripts would make, kvm.ko, the project's init,
+# workloads and tally-* tools) and versions.
 #
 # Environment (defaults match mk/config.mk): TOP BUILD CACHE CROSS_COMPILE.
 set -euo pipefail
@@ -37,6 +42,12 @@ APT=$DIR/apt
 OUT=$BUILD/debian
 SUITE=trixie
 PKGS=(linux-image-riscv64 linux-perf busybox-static bash)
+# left out of the image: what Debian's minimal images drop (dpkg
+# path-exclude), the kernel itself and its modules (kvm.ko is added)
+EXCLUDE=(boot usr/lib/modules usr/share/doc usr/share/man usr/share/info
+	usr/share/locale usr/share/lintian)
+# the alternatives the packages' postinst scripts would install
+ALTERNATIVES=(awk:mawk nawk:mawk which:which.debianutils pager:more)
 SOURCES=/etc/apt/sources.list.d/debian.sources
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
@@ -79,9 +90,28 @@ apt_update() {
 	fi
 }
 
+# required: the packages of priority "required" in the index, which every
+# Debian system has (debootstrap --variant=minbase installs just these)
+required() {
+	local f
+	for f in "$APT"/state/lists/*_Packages*; do
+		/usr/lib/apt/apt-helper cat-file "$f"
+	done | awk 'BEGIN { RS = ""; FS = "\n" }
+	/\nPriority: required(\n|$)/ {
+		for (i = 1; i <= NF; i++)
+			if ($i ~ /^Package: /) print substr($i, 10)
+	}' | LC_ALL=C sort -u
+}
+
+# wanted: the packages asked for, the required ones with them
+wanted() {
+	printf '%s\n' "${PKGS[@]}"
+	required
+}
+
 # The package=version lines of the whole install closure, sorted.
 closure() {
-	apt-get "${apt_opts[@]}" -s install "${PKGS[@]}" 2>/dev/null |
+	apt-get "${apt_opts[@]}" -s install $(wanted) 2>/dev/null |
 		awk '$1 == "Inst" { v = $3; gsub(/[()]/, "", v); print $2 "=" v }' |
 		LC_ALL=C sort
 }
@@ -94,7 +124,7 @@ fetch() {
 	# one apt-get at a time in the private apt directory
 	exec {lock}>"$APT/.lock"
 	flock "$lock"
-	apt-get "${apt_opts[@]}" -y --download-only install "${PKGS[@]}" \
+	apt-get "${apt_opts[@]}" -y --download-only install $(wanted) \
 		>"$APT/download.log" 2>&1 ||
 		{ tail -20 "$APT/download.log" >&2; die "download failed"; }
 	exec {lock}>&-
@@ -134,40 +164,36 @@ guest_dir() {
 	echo "$DIR/guest-$key"
 }
 
-# needed ROOT FILE...: the shared libraries FILE needs, transitively, as
-# paths inside ROOT (the dynamic loader included).
-needed() {
-	local root=$1 f lib d p seen=" " todo
-	shift
-	todo=("$@")
-	while [ ${#todo[@]} -gt 0 ]; do
-		f=${todo[0]}
-		todo=("${todo[@]:1}")
-		for lib in $(readelf -d "$root$f" 2>/dev/null |
-			sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-			case $seen in *" $lib "*) continue ;; esac
-			seen+="$lib "
-			p=
-			for d in /usr/lib/riscv64-linux-gnu /lib/riscv64-linux-gnu \
-				/usr/lib /lib; do
-				if [ -e "$root$d/$lib" ]; then p=$d/$lib; break; fi
-			done
-			[ -n "$p" ] || die "$f needs $lib, not in the packages"
-			echo "$p"
-			todo+=("$p")
-		done
+# stage ROOT DIR: the image's tree in DIR, hard links into ROOT (the
+# cached packages are never written: what the project adds replaces links)
+stage() {
+	local root=$1 dir=$2 kver e a
+	cp -al "$root" "$dir"
+	kver=$(basename "$(ls -d "$root"/usr/lib/modules/* | head -1)")
+	for e in "${EXCLUDE[@]}"; do rm -rf "${dir:?}/$e"; done
+	for a in "${ALTERNATIVES[@]}"; do
+		[ -e "$dir/usr/bin/${a#*:}" ] && ln -sfn "${a#*:}" "$dir/usr/bin/${a%%:*}"
 	done
-}
-
-# file_line ROOT PATH: a gen_init_cpio line for PATH (inside ROOT), with
-# symlinks resolved to files.
-file_line() {
-	echo "file $2 $(readlink -f "$1$2") 755 0 0"
+	mkdir -p "$dir/usr/lib/modules/$kver" "$dir/usr/share/tally" \
+		"$dir/proc" "$dir/sys" "$dir/dev" "$dir/tmp" "$dir/root" \
+		"$dir/etc"
+	# kvm.ko, uncompressed for busybox insmod
+	xz -dc "$root/usr/lib/modules/$kver/kernel/arch/riscv/kvm/kvm.ko.xz" \
+		>"$dir/usr/lib/modules/$kver/kvm.ko"
+	rm -f "$dir/init" "$dir/etc/passwd" "$dir/etc/group"
+	install -m 755 "$TOP/linux/debian/init" "$dir/init"
+	install -m 755 "$TOP/linux/initramfs/init" "$dir/usr/share/tally/init"
+	install -m 644 "$TOP"/linux/initramfs/*.sh "$dir/usr/share/tally/"
+	for f in "$BUILD"/linux/workloads/bin/*; do
+		rm -f "$dir/usr/bin/$(basename "$f")"
+		install -m 755 "$f" "$dir/usr/bin/"
+	done
+	printf 'root:x:0:0:root:/root:/bin/bash\n' >"$dir/etc/passwd"
+	printf 'root:x:0:\n' >"$dir/etc/group"
 }
 
 initramfs() {
-	local g=$1 root=$1/root spec work=$OUT/initramfs key src kver
-	src=$("$TOP/scripts/build-linux.sh" source)
+	local g=$1 work=$OUT/initramfs key
 	"$TOP/scripts/build-workloads.sh"
 	key=$({
 		echo "$g"
@@ -181,55 +207,12 @@ initramfs() {
 	fi
 	rm -rf "$work"
 	mkdir -p "$work"
-	cc -O2 -o "$work/gen_init_cpio" "$src/usr/gen_init_cpio.c" ||
-		die "cannot build gen_init_cpio"
-	kver=$(basename "$(ls -d "$root"/usr/lib/modules/* | head -1)")
-	spec=$work/list
-	{
-		local d
-		for d in /bin /sbin /usr /usr/bin /usr/sbin /usr/lib /usr/share \
-			/usr/share/tally /proc /sys /dev /tmp /root /etc /lib \
-			/usr/lib/riscv64-linux-gnu /usr/lib/modules \
-			"/usr/lib/modules/$kver"; do
-			echo "dir $d 755 0 0"
-		done
-		echo "slink /lib/riscv64-linux-gnu /usr/lib/riscv64-linux-gnu 777 0 0"
-		echo "nod /dev/console 600 0 0 c 5 1"
-		echo "file /init $TOP/linux/debian/init 755 0 0"
-		echo "file /usr/share/tally/init $TOP/linux/initramfs/init 755 0 0"
-		echo "file /bin/busybox $(readlink -f "$root/usr/bin/busybox") 755 0 0"
-		echo "slink /bin/sh /bin/busybox 777 0 0"
-		file_line "$root" /usr/bin/perf
-		file_line "$root" /usr/bin/bash
-		echo "slink /bin/bash /usr/bin/bash 777 0 0"
-		needed "$root" /usr/bin/perf /usr/bin/bash | LC_ALL=C sort -u |
-			while read -r l; do
-				echo "file $l $(readlink -f "$root$l") 755 0 0"
-			done
-		echo "file /lib/ld-linux-riscv64-lp64d.so.1 $(readlink -f "$root/usr/lib/riscv64-linux-gnu/ld-linux-riscv64-lp64d.so.1") 755 0 0"
-		# perf test's shell and attr tests
-		(cd "$root" && find usr/lib/perf-core -type d | LC_ALL=C sort) |
-			sed 's|.*|dir /& 755 0 0|'
-		(cd "$root" && find usr/lib/perf-core -type f | LC_ALL=C sort) |
-			while read -r f; do echo "file /$f $root/$f 755 0 0"; done
-		# kvm.ko, uncompressed for busybox insmod
-		xz -dc "$root/usr/lib/modules/$kver/kernel/arch/riscv/kvm/kvm.ko.xz" \
-			>"$work/kvm.ko"
-		echo "file /usr/lib/modules/$kver/kvm.ko $work/kvm.ko 644 0 0"
-		for f in "$BUILD"/linux/workloads/bin/*; do
-			echo "file /usr/bin/$(basename "$f") $f 755 0 0"
-		done
-		for s in "$TOP"/linux/initramfs/*.sh; do
-			echo "file /usr/share/tally/$(basename "$s") $s 644 0 0"
-		done
-		printf 'root:x:0:0:root:/root:/bin/sh\n' >"$work/passwd"
-		printf 'root:x:0:\n' >"$work/group"
-		echo "file /etc/passwd $work/passwd 644 0 0"
-		echo "file /etc/group $work/group 644 0 0"
-	} >"$spec"
-	log "writing $OUT/initramfs.cpio.gz"
-	"$work/gen_init_cpio" "$spec" | gzip -6 -n >"$OUT/initramfs.cpio.gz.tmp"
+	stage "$g/root" "$work/root"
+	log "writing $OUT/initramfs.cpio.gz ($(du -sm "$work/root" | cut -f1) MB unpacked)"
+	(cd "$work/root" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0) | gzip -6 -n >"$OUT/initramfs.cpio.gz.tmp"
 	mv "$OUT/initramfs.cpio.gz.tmp" "$OUT/initramfs.cpio.gz"
+	rm -rf "$work/root"
 	echo "$key" >"$work/key"
 	log "initramfs: $OUT/initramfs.cpio.gz ($(stat -c %s "$OUT/initramfs.cpio.gz") bytes)"
 }

@@ -57,6 +57,8 @@ if [ -z "${QEMU:-}" ]; then
 	[ -x "$QEMU" ] || QEMU=$BUILD/qemu/qemu-system-riscv64
 fi
 export QEMU KERNEL=$BUILD/debian/Image
+# Debian's userland with python3 needs more than 512M (tests/debian/lib.sh)
+export QEMU_MEM=${QEMU_MEM:-1G}
 if [ -z "${KVM_ICOUNT:-}" ]; then
 	KVM_ICOUNT=1
 	[ "$QEMU" = "$DEBIAN_QEMU" ] && KVM_ICOUNT=0

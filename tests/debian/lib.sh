@@ -14,6 +14,9 @@ OPENSBI_NAME=${OPENSBI_NAME:-OpenSBI 1.5.1}
 # Debian's QEMU (package qemu-system-riscv) and the project's
 DEBIAN_QEMU=${DEBIAN_QEMU:-/usr/bin/qemu-system-riscv64}
 PROJECT_QEMU=${PROJECT_QEMU:-$BUILD/qemu/qemu-system-riscv64}
+# Debian's userland with python3 (the guest holds linux-perf's whole
+# Depends closure): 512M would not even unpack it
+export QEMU_MEM=${QEMU_MEM:-1G}
 # The CPU a user gets from Debian's QEMU with the PMU extension on
 DEBIAN_CPU=${DEBIAN_CPU:-rv64,sscofpmf=true}
 
