@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Debian's own riscv64 kernel, perf and busybox-static (trixie), as a user
-# of the distribution has them: fetched from Debian's archive with the
-# whole Depends closure (python3 included) and every package of priority
+# Debian's own riscv64 kernel, perf and busybox-static of one suite
+# (trixie, the stable release; sid, unstable), as a user of the
+# distribution has them: fetched from Debian's archive with the whole
+# Depends closure (python3 included) and every package of priority
 # "required" (what debootstrap's minbase installs: coreutils, dash,
 # util-linux, mawk ...), unpacked, and packed with the project's init and
 # workloads into an initramfs. Nothing of the closure is left out but
 # what Debian's own minimal images leave out (documentation, manual pages,
 # translations) and the kernel's modules other than kvm.ko.
 #
-#   build-debian-guest.sh          fetch if needed, link build/debian/*
-#   build-debian-guest.sh key      print the cache directory
+#   build-debian-guest.sh [--suite SUITE]         fetch if needed, link the output
+#   build-debian-guest.sh [--suite SUITE] key     print the cache directory
+#
+# SUITE is trixie (the default; output build/debian/) or sid (output
+# build/debian-sid/). The same construction for both; only where the
+# packages put the kernel image and kvm.ko differs (see suite_setup).
 #
 # The host's dpkg is never touched: a private apt configuration (index,
-# status and archive under $CACHE/debian/apt) lists the riscv64 trixie
-# archive at the URIs of the machine's own Debian entry. The packages and
-# their whole Depends closure are downloaded and unpacked with dpkg-deb.
+# status and archive under $CACHE/debian/<suite>/apt, scripts/lib/debian-apt.sh)
+# lists the riscv64 archive of the suite at the URIs of the machine's own
+# Debian entry. The packages and their whole Depends closure are
+# downloaded and unpacked with dpkg-deb.
 #
-# Cache: $CACHE/debian/guest-<key>/ with
-#   Image            the kernel (/boot/vmlinux-*: a raw Image with EFI stub)
+# Cache: $CACHE/debian/<suite>/guest-<key>/ with
+#   Image            the kernel as Debian ships it (a raw Image with EFI stub)
 #   root/            the unpacked packages
 #   versions         package=version of every package unpacked
 # key = SHA-256 of the resolved versions and this script; fetched and
@@ -27,9 +33,9 @@
 # refreshed when older than a day (DEBIAN_GUEST_UPDATE=1: now); a cached
 # guest is used as it is when the archive cannot be reached.
 #
-# build/debian/ gets Image, initramfs.cpio.gz (the unpacked packages, the
-# links their maintainer scripts would make, kvm.ko, the project's init,
-# workloads and tally-* tools) and versions.
+# The output directory gets Image, initramfs.cpio.gz (the unpacked
+# packages, the links their maintainer scripts would make, kvm.ko, the
+# project's init, workloads and tally-* tools) and versions.
 #
 # Environment (defaults match mk/config.mk): TOP BUILD CACHE CROSS_COMPILE.
 set -euo pipefail
@@ -37,9 +43,6 @@ set -euo pipefail
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
 CACHE=${CACHE:-${TALLY_CACHE:-$HOME/.cache/tally}}
-DIR=$CACHE/debian
-APT=$DIR/apt
-OUT=$BUILD/debian
 SUITE=trixie
 PKGS=(linux-image-riscv64 linux-perf busybox-static bash)
 # left out of the image: what Debian's minimal images drop (dpkg
@@ -48,113 +51,70 @@ EXCLUDE=(boot usr/lib/modules usr/share/doc usr/share/man usr/share/info
 	usr/share/locale usr/share/lintian)
 # the alternatives the packages' postinst scripts would install
 ALTERNATIVES=(awk:mawk nawk:mawk which:which.debianutils pager:more)
-SOURCES=/etc/apt/sources.list.d/debian.sources
-KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
 . "$TOP/scripts/lib/apt-sources.sh"
+. "$TOP/scripts/lib/debian-apt.sh"
 . "$TOP/scripts/lib/cache.sh"
 
 log() { printf '[debian] %s\n' "$*" >&2; }
 die() { printf '[debian] error: %s\n' "$*" >&2; exit 1; }
 
-apt_opts=(-o "Dir::State=$APT/state" -o "Dir::State::status=$APT/state/status"
-	-o "Dir::Cache=$APT/cache" -o "Dir::Cache::archives=$APT/archives"
-	-o "Dir::Etc::SourceList=$APT/sources.list"
-	-o Dir::Etc::SourceParts=/nonexistent -o Dir::Etc::Preferences=/nonexistent
-	-o Dir::Etc::PreferencesParts=/nonexistent
-	-o APT::Architecture=riscv64 -o APT::Architectures::=riscv64
-	-o APT::Install-Recommends=0 -o Debug::NoLocking=1 -q)
-
-apt_setup() {
-	local uris
-	mkdir -p "$APT/state/lists/partial" "$APT/cache" "$APT/archives/partial"
-	touch "$APT/state/status"
-	[ -f "$SOURCES" ] || die "$SOURCES not found: cannot derive the Debian archive"
-	uris=$(apt_uris "$SOURCES" bookworm)
-	[ -n "$uris" ] || die "no bookworm entry with URIs in $SOURCES"
-	printf 'deb [arch=riscv64 signed-by=%s] %s %s main\n' \
-		"$KEYRING" "$uris" "$SUITE" >"$APT/sources.list"
-}
-
-apt_update() {
-	local stamp=$APT/state/updated
-	if [ -z "${DEBIAN_GUEST_UPDATE:-}" ] && [ -f "$stamp" ] &&
-		[ -z "$(find "$stamp" -mmin +1440)" ]; then
-		return 0
-	fi
-	log "apt-get update ($SUITE, riscv64, private index in $APT)"
-	if apt-get "${apt_opts[@]}" update >"$APT/update.log" 2>&1; then
-		touch "$stamp"
-	else
-		log "update failed (log: $APT/update.log); using the index as it is"
-	fi
-}
-
-# required: the packages of priority "required" in the index, which every
-# Debian system has (debootstrap --variant=minbase installs just these)
-required() {
-	local f
-	for f in "$APT"/state/lists/*_Packages*; do
-		/usr/lib/apt/apt-helper cat-file "$f"
-	done | awk 'BEGIN { RS = ""; FS = "\n" }
-	/\nPriority: required(\n|$)/ {
-		for (i = 1; i <= NF; i++)
-			if ($i ~ /^Package: /) print substr($i, 10)
-	}' | LC_ALL=C sort -u
+# suite_setup: the directories and the places of the kernel image in the
+# suite's packages. trixie's linux-image-<version> holds the image as
+# /boot/vmlinux-<version>; from 7.x on (sid) the image is
+# /usr/lib/modules/<version>/vmlinuz in linux-binary-<version>, which
+# linux-image-<version> depends on. Both are a raw Image with an EFI stub
+# (not gzip): QEMU boots it with -kernel as it is.
+suite_setup() {
+	case $SUITE in
+	trixie) OUT=$BUILD/debian IMAGE_AT=(boot/vmlinux-*) ;;
+	sid) OUT=$BUILD/debian-sid IMAGE_AT=(usr/lib/modules/*/vmlinuz) ;;
+	*) die "suite $SUITE: say trixie or sid" ;;
+	esac
+	DIR=$CACHE/debian/$SUITE
 }
 
 # wanted: the packages asked for, the required ones with them
 wanted() {
 	printf '%s\n' "${PKGS[@]}"
-	required
-}
-
-# The package=version lines of the whole install closure, sorted.
-closure() {
-	apt-get "${apt_opts[@]}" -s install $(wanted) 2>/dev/null |
-		awk '$1 == "Inst" { v = $3; gsub(/[()]/, "", v); print $2 "=" v }' |
-		LC_ALL=C sort
+	debian_apt_required
 }
 
 # fetch WORK LIST: the packages of LIST (package=version lines)
 # downloaded and unpacked into WORK/entry (cache_fill)
 fetch() {
-	local tmp=$1/entry lock pv p v deb n=0 img
-	log "downloading ${PKGS[*]} and their dependencies"
-	# one apt-get at a time in the private apt directory
-	exec {lock}>"$APT/.lock"
-	flock "$lock"
-	apt-get "${apt_opts[@]}" -y --download-only install $(wanted) \
-		>"$APT/download.log" 2>&1 ||
-		{ tail -20 "$APT/download.log" >&2; die "download failed"; }
-	exec {lock}>&-
+	local tmp=$1/entry pv deb n=0 img
+	log "downloading ${PKGS[*]} and their dependencies ($SUITE)"
+	debian_apt_download $(wanted)
 	mkdir -p "$tmp/root"
 	while IFS= read -r pv; do
-		p=${pv%%=*} v=${pv#*=}
-		deb=$(ls "$APT/archives/${p}_${v//:/%3a}_"*.deb 2>/dev/null | head -1)
+		deb=$(debian_apt_deb "$pv")
 		[ -n "$deb" ] || die "no .deb for $pv in $APT/archives"
 		dpkg-deb -x "$deb" "$tmp/root"
 		n=$((n + 1))
 	done <"$2"
 	log "unpacked $n packages"
-	img=$(ls "$tmp"/root/boot/vmlinux-* 2>/dev/null | head -1)
-	[ -n "$img" ] || die "linux-image has no /boot/vmlinux-*"
-	cp "$img" "$tmp/Image"
+	img=$(cd "$tmp/root" && ls ${IMAGE_AT[*]} 2>/dev/null | head -1)
+	[ -n "$img" ] || die "the $SUITE kernel packages have no ${IMAGE_AT[*]}"
+	# a raw RISC-V Image: "RSC\x05" at 0x38 (a gzip would need unpacking)
+	[ "$(od -An -tx1 -j56 -N4 "$tmp/root/$img" | tr -d ' ')" = 52534305 ] ||
+		die "$img is not a raw RISC-V Image"
+	cp "$tmp/root/$img" "$tmp/Image"
 	cp "$2" "$tmp/versions"
 }
 
 # The guest directory: resolved, fetched and unpacked, or cached.
 guest_dir() {
 	local list key
-	apt_setup
-	apt_update
+	debian_apt_init "$SUITE" "$DIR/apt"
+	debian_apt_update
 	list=$(mktemp)
-	closure >"$list"
+	debian_apt_closure $(wanted) >"$list"
 	if [ ! -s "$list" ]; then
 		rm -f "$list"
 		# no index (offline): the newest cached guest, if any
 		key=$(ls -td "$DIR"/guest-* 2>/dev/null | head -1)
-		[ -n "$key" ] || die "cannot resolve ${PKGS[*]} (log: $APT/update.log)"
+		[ -n "$key" ] || die "cannot resolve ${PKGS[*]} in $SUITE (log: $APT/update.log)"
 		echo "$key"
 		return
 	fi
@@ -164,10 +124,23 @@ guest_dir() {
 	echo "$DIR/guest-$key"
 }
 
+# unpack_module FILE OUT: a kernel module as Debian ships it (.ko, or
+# compressed: .ko.xz in trixie, .ko.zst or .ko.gz elsewhere) uncompressed
+# into OUT, for busybox insmod
+unpack_module() {
+	case $1 in
+	*.ko) cat "$1" ;;
+	*.ko.xz) xz -dc "$1" ;;
+	*.ko.zst) zstd -qdc "$1" ;;
+	*.ko.gz) gzip -dc "$1" ;;
+	*) die "$1: unknown module compression" ;;
+	esac >"$2"
+}
+
 # stage ROOT DIR: the image's tree in DIR, hard links into ROOT (the
 # cached packages are never written: what the project adds replaces links)
 stage() {
-	local root=$1 dir=$2 kver e a
+	local root=$1 dir=$2 kver e a kvm
 	cp -al "$root" "$dir"
 	kver=$(basename "$(ls -d "$root"/usr/lib/modules/* | head -1)")
 	for e in "${EXCLUDE[@]}"; do rm -rf "${dir:?}/$e"; done
@@ -177,9 +150,10 @@ stage() {
 	mkdir -p "$dir/usr/lib/modules/$kver" "$dir/usr/share/tally" \
 		"$dir/proc" "$dir/sys" "$dir/dev" "$dir/tmp" "$dir/root" \
 		"$dir/etc"
-	# kvm.ko, uncompressed for busybox insmod
-	xz -dc "$root/usr/lib/modules/$kver/kernel/arch/riscv/kvm/kvm.ko.xz" \
-		>"$dir/usr/lib/modules/$kver/kvm.ko"
+	# kvm.ko, wherever and however compressed the suite ships it
+	kvm=$(find "$root/usr/lib/modules/$kver/kernel" -name 'kvm.ko*' | head -1)
+	[ -n "$kvm" ] || die "no kvm.ko* under /usr/lib/modules/$kver/kernel"
+	unpack_module "$kvm" "$dir/usr/lib/modules/$kver/kvm.ko"
 	rm -f "$dir/init" "$dir/etc/passwd" "$dir/etc/group"
 	install -m 755 "$TOP/linux/debian/init" "$dir/init"
 	install -m 755 "$TOP/linux/initramfs/init" "$dir/usr/share/tally/init"
@@ -219,14 +193,19 @@ initramfs() {
 
 main() {
 	local g
+	if [ "${1:-}" = --suite ]; then
+		SUITE=${2:?--suite needs trixie or sid}
+		shift 2
+	fi
+	suite_setup
 	mkdir -p "$DIR" "$OUT"
 	g=$(guest_dir)
 	case ${1:-build} in
 	key) echo "$g"; return ;;
 	build) ;;
-	*) die "usage: build-debian-guest.sh [build|key]" ;;
+	*) die "usage: build-debian-guest.sh [--suite trixie|sid] [build|key]" ;;
 	esac
-	log "guest: $g ($(grep -E '^(linux-image-[0-9]|linux-perf|busybox-static)' "$g/versions" | tr '\n' ' '))"
+	log "$SUITE guest: $g ($(grep -E '^(linux-image-[0-9]|linux-perf|busybox-static)' "$g/versions" | tr '\n' ' '))"
 	cache_link "$g/Image" "$OUT/Image"
 	cp "$g/versions" "$OUT/versions"
 	initramfs "$g"
