@@ -62,8 +62,8 @@
 #define PMU_COMPAT_SNAPSHOT_KEEP (1U << 1)	/* snapshot memory across HSM stop */
 #define PMU_COMPAT_ALL		(PMU_COMPAT_RESTART_BASE | PMU_COMPAT_SNAPSHOT_KEEP)
 /*
- * PMU_COMPAT_RESTART_BASE restarts no overflowed counter with fewer events
- * than this left to its next overflow: 4x the 6.12 handler's own path.
+ * PMU_COMPAT_RESTART_BASE restarts an overflowed counter with at least
+ * this many events to its next overflow: 4x the 6.12 handler's own path.
  */
 #define PMU_COMPAT_MIN_PERIOD	4096
 

@@ -89,6 +89,13 @@ static inline long pmu_ecall_start_set(struct pmu_hart *h, unsigned long base,
 	return pmu_ctr_start(base, set, flags, init, h);
 }
 
+/* All ones in hardware counter i's width. */
+static inline uint64_t pmu_compat_top(const struct pmu_platform *plat,
+				      unsigned int i)
+{
+	return plat->hw_width[i] >= 63 ? ~0ULL : (2ULL << plat->hw_width[i]) - 1;
+}
+
 /*
  * The overflowed hardware counters of set (base 0) whose snapshot value
  * leaves fewer than PMU_COMPAT_MIN_PERIOD events to their next overflow.
@@ -103,46 +110,63 @@ static PMU_COLD uint64_t pmu_compat_short(const struct pmu_hart *h,
 {
 	const struct pmu_platform *plat = h->plat;
 	unsigned long of = pmu_hw_overflow(plat, (uint32_t)(set & plat->hw_mask));
-	uint64_t short_set = 0, v, top;
+	uint64_t short_set = 0, top;
 	unsigned int i;
 
 	for (; of; of &= of - 1) {
 		i = pmu_ctz(of);
-		v = h->snap->ctr_values[i];
-		top = plat->hw_width[i] >= 63 ? ~0ULL :
-		      (2ULL << plat->hw_width[i]) - 1;
-		if (top - (v & top) < PMU_COMPAT_MIN_PERIOD - 1)
+		top = pmu_compat_top(plat, i);
+		if (top - (h->snap->ctr_values[i] & top) <
+		    PMU_COMPAT_MIN_PERIOD - 1)
 			short_set |= 1ULL << i;
 	}
 	return short_set;
 }
 
 /*
+ * Give the started counters of short_set PMU_COMPAT_MIN_PERIOD events to
+ * their next overflow. They count no M-mode event (MINH), so the value
+ * written now is the value they started with.
+ */
+static PMU_COLD void pmu_compat_lengthen(const struct pmu_hart *h,
+					 uint64_t short_set)
+{
+	unsigned int i;
+
+	for (short_set &= h->started; short_set; short_set &= short_set - 1) {
+		i = pmu_ctz(short_set);
+		pmu_hw_write(i, pmu_compat_top(h->plat, i) -
+				(PMU_COMPAT_MIN_PERIOD - 1));
+	}
+}
+
+/*
  * Linux 6.12's pmu_sbi_start_ovf_ctrs_snapshot() restarts the counters of
  * its first word with base BITS_PER_LONG * BITS_PER_LONG and
  * INIT_SNAPSHOT; it means base 0 (docs/pmu.md). A counter whose new period
- * is too short to survive the handler stays stopped, as it would without
- * the rule, until the kernel starts it again. Any other out-of-range set
- * stays INVALID_PARAM.
+ * is too short to survive the handler starts with PMU_COMPAT_MIN_PERIOD
+ * events to go instead, as a PMU with a minimum period would. Any other
+ * out-of-range set stays INVALID_PARAM.
  */
 static PMU_COLD long pmu_ecall_start_compat(struct pmu_hart *h,
 					    unsigned long base,
 					    unsigned long mask,
 					    unsigned long flags, uint64_t init)
 {
-	uint64_t set;
+	uint64_t set, short_set = 0;
+	long rc;
 
 	if (!(h->plat->compat & PMU_COMPAT_RESTART_BASE) ||
 	    base != 8UL * sizeof(long) * 8 * sizeof(long) ||
 	    !(flags & PMU_START_INIT_SNAPSHOT) ||
 	    !pmu_ecall_set(h->plat, 0, mask, &set))
 		return SBI_ERR_INVALID_PARAM;
-	if (h->snap) {
-		set &= ~pmu_compat_short(h, set);
-		if (!set)
-			return SBI_SUCCESS;
-	}
-	return pmu_ecall_start_set(h, 0, set, flags, init);
+	if (h->snap)
+		short_set = pmu_compat_short(h, set);
+	rc = pmu_ecall_start_set(h, 0, set, flags, init);
+	if (short_set)
+		pmu_compat_lengthen(h, short_set);
+	return rc;
 }
 
 PMU_HOT long pmu_ecall_start(struct pmu_hart *h, unsigned long base,

@@ -258,14 +258,15 @@ static void restart_64x64_served_as_base_0(void)
 /*
  * The same restart after an overflow, with new periods in the slots: an
  * overflowed counter with fewer than PMU_COMPAT_MIN_PERIOD events to go
- * stays stopped (the 6.12 handler would livelock on it); one with that
- * many, and a counter that did not overflow however close it is, start.
+ * starts with that many instead (the 6.12 handler would livelock on it);
+ * one with that many, and a counter that did not overflow however close
+ * it is, start from their slots.
  */
-static void restart_64x64_short_period_stays_stopped(void)
+static void restart_64x64_short_period_lengthened(void)
 {
 	struct pmu_snapshot_area *s = area();
 	unsigned long idx;
-	uint64_t top;
+	uint64_t top, min;
 	unsigned int i;
 
 	env_setup(&cfg_full, MAP_DEFAULT);
@@ -273,32 +274,37 @@ static void restart_64x64_short_period_stays_stopped(void)
 	for (i = 0; i < 3; i++)
 		UT_EQ(cfg_match(0, ALL_HPM, 0, REFS, 0, &idx), 0);
 	top = (2ULL << PLAT->hw_width[3]) - 1;
+	min = top - (PMU_COMPAT_MIN_PERIOD - 1);
 	UT_EQ(ctr_start(3, 0x3, PMU_START_SET_INIT_VALUE, top - 0xf), 0);
 	UT_EQ(ctr_start(5, 0x1, PMU_START_SET_INIT_VALUE, 0), 0);
 	sim_count(SIM_S, SEL, 0x20);	/* 3 and 4 overflow, 5 does not */
 	UT_EQ(ctr_stop(3, 0x7, PMU_STOP_TAKE_SNAPSHOT), 0);
 	UT_EQ(s->ctr_overflow_mask, 0x3);
 	s->ctr_values[3] = top - (PMU_COMPAT_MIN_PERIOD - 2);	/* 4095 */
-	s->ctr_values[4] = top - (PMU_COMPAT_MIN_PERIOD - 1);	/* 4096 */
+	s->ctr_values[4] = min - 10;	/* 4106 */
 	s->ctr_values[5] = top - 1;	/* 2, but no overflow */
 	UT_EQ(ctr_start(64 * 64, 0x38, PMU_START_INIT_SNAPSHOT, 0), 0);
-	UT_EQ(H->started, 0x30);
-	UT_EQ(sim.ctr[4], top - (PMU_COMPAT_MIN_PERIOD - 1));
+	UT_EQ(H->started, 0x38);
+	UT_EQ(sim.ctr[3], min);
+	UT_EQ(sim.ctr[4], min - 10);
 	UT_EQ(sim.ctr[5], top - 1);
-	UT_TRUE(sim.evt[3] & PMU_EVT_OF);	/* for the next real start */
-	UT_TRUE(!(sim.evt[4] & PMU_EVT_OF));
-	/* all of them too short: nothing starts, and that is no error */
-	UT_EQ(ctr_stop(4, 0x3, 0), 0);
-	UT_EQ(ctr_start(4, 1, PMU_START_SET_INIT_VALUE, top - 0xf), 0);
-	sim_count(SIM_S, SEL, 0x20);
-	UT_EQ(ctr_stop(4, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
-	s->ctr_values[3] = s->ctr_values[4] = top;
-	UT_EQ(ctr_start(64 * 64, 0x18, PMU_START_INIT_SNAPSHOT, 0), 0);
-	UT_EQ(H->started, 0);
-	/* the kernel's own start of a stopped counter still goes */
-	UT_EQ(ctr_start(3, 1, PMU_START_SET_INIT_VALUE, top - 99), 0);
-	UT_EQ(H->started, 0x8);
 	UT_TRUE(!(sim.evt[3] & PMU_EVT_OF));
+	UT_TRUE(!(sim.evt[4] & PMU_EVT_OF));
+	/* exactly the limit is long enough; a period of 1 is lengthened */
+	UT_EQ(ctr_stop(3, 0x7, 0), 0);
+	UT_EQ(ctr_start(3, 0x3, PMU_START_SET_INIT_VALUE, top - 0xf), 0);
+	sim_count(SIM_S, SEL, 0x20);
+	UT_EQ(ctr_stop(3, 0x3, PMU_STOP_TAKE_SNAPSHOT), 0);
+	s->ctr_values[3] = min;
+	s->ctr_values[4] = top;
+	UT_EQ(ctr_start(64 * 64, 0x18, PMU_START_INIT_SNAPSHOT, 0), 0);
+	UT_EQ(sim.ctr[3], min);
+	UT_EQ(sim.ctr[4], min);
+	UT_EQ(H->started, 0x18);
+	/* an already started counter keeps its value */
+	UT_EQ(ctr_start(64 * 64, 0x18, PMU_START_INIT_SNAPSHOT, 0),
+	      SBI_ERR_ALREADY_STARTED);
+	UT_EQ(sim.ctr[4], min);
 }
 
 static void restart_64x64_strict(void)
@@ -457,7 +463,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(init_snapshot_one_counter),
 	UT_CASE(overflow_bitmap_only_of_the_set),
 	UT_CASE(restart_64x64_served_as_base_0),
-	UT_CASE(restart_64x64_short_period_stays_stopped),
+	UT_CASE(restart_64x64_short_period_lengthened),
 	UT_CASE(restart_64x64_strict),
 	UT_CASE(snapshot_forgotten_on_hart_reset),
 	UT_CASE(snapshot_kept_over_hsm_stop),
