@@ -1,16 +1,37 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Helpers for the Debian suite (tests/debian/): Debian trixie's own riscv64
-# kernel, perf and busybox-static (scripts/build-debian-guest.sh), booted
-# on the firmware as a user of the distribution boots them, next to
-# Debian's OpenSBI 1.5.1 on the same QEMU for comparison. Sourced after
+# Helpers for the Debian suite (tests/debian/): the riscv64 kernel, perf
+# and busybox-static of one Debian suite (scripts/build-debian-guest.sh),
+# booted on the firmware as a user of the distribution boots them, next to
+# Debian's OpenSBI builds on the same QEMU for comparison. Sourced after
 # tests/linux/lib.sh.
+#
+# DEBIAN_SUITE=trixie (the default: 6.12, build/debian/) or sid (7.2,
+# build/debian-sid/) picks the guest; DEBIAN_DIR=<dir> another one.
+# The OpenSBI builds compared against (reference firmwares), each
+# "TAG|PATH|NAME":
+#   opensbi-1.5.1  the host's package opensbi (bookworm-backports), the
+#                  firmware a Debian 12 user boots;
+#   opensbi-1.9    Debian sid's package opensbi
+#                  (scripts/fetch-debian-opensbi.sh), what a sid user boots.
+# DEBIAN_OPENSBIS='opensbi-1.9' compares against only those (the tests
+# take the first where they compare against one); OPENSBI_FW=<file>
+# OPENSBI_NAME=<name> against that one build instead.
 
-DEBIAN_DIR=${DEBIAN_DIR:-$BUILD/debian}
+DEBIAN_SUITE=${DEBIAN_SUITE:-trixie}
+if [ -z "${DEBIAN_DIR:-}" ]; then
+	DEBIAN_DIR=$BUILD/debian
+	[ "$DEBIAN_SUITE" = trixie ] || DEBIAN_DIR=$BUILD/debian-$DEBIAN_SUITE
+fi
 export KERNEL=$DEBIAN_DIR/Image INITRAMFS=$DEBIAN_DIR/initramfs.cpio.gz
-# Tally's fw_dynamic, and Debian's OpenSBI (package opensbi) as the anchor
+# the kernel's version (linux-image-<version>) and a name for check lines
+DEBIAN_KVER=$(sed -n 's/^linux-image-\([0-9][^=]*\)=.*/\1/p' "$DEBIAN_DIR/versions" 2>/dev/null)
+GUEST_NAME="$DEBIAN_SUITE ${DEBIAN_KVER%%+*}"
+# Tally's fw_dynamic
 TALLY_FW=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
-OPENSBI_FW=${OPENSBI_FW:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin}
-OPENSBI_NAME=${OPENSBI_NAME:-OpenSBI 1.5.1}
+# the reference firmwares
+HOST_OPENSBI=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
+SID_OPENSBI=${SID_OPENSBI:-$BUILD/debian-sid/opensbi/fw_dynamic.bin}
+DEBIAN_OPENSBIS=${DEBIAN_OPENSBIS:-opensbi-1.5.1 opensbi-1.9}
 # Debian's QEMU (package qemu-system-riscv) and the project's
 DEBIAN_QEMU=${DEBIAN_QEMU:-/usr/bin/qemu-system-riscv64}
 PROJECT_QEMU=${PROJECT_QEMU:-$BUILD/qemu/qemu-system-riscv64}
@@ -19,6 +40,30 @@ PROJECT_QEMU=${PROJECT_QEMU:-$BUILD/qemu/qemu-system-riscv64}
 export QEMU_MEM=${QEMU_MEM:-1G}
 # The CPU a user gets from Debian's QEMU with the PMU extension on
 DEBIAN_CPU=${DEBIAN_CPU:-rv64,sscofpmf=true}
+
+echo "[debian] guest: $GUEST_NAME (${DEBIAN_KVER:-no versions in $DEBIAN_DIR}), $DEBIAN_DIR"
+
+# opensbis: "TAG|PATH|NAME" of each reference firmware, in the order of
+# DEBIAN_OPENSBIS. One whose file is missing is listed all the same (the
+# test skips it and says why). Read it into an array (mapfile): QEMU
+# reads its standard input, so no boot may run inside `... | while read`.
+opensbis() {
+	local t
+	if [ -n "${OPENSBI_FW:-}" ]; then
+		echo "opensbi|$OPENSBI_FW|${OPENSBI_NAME:-OpenSBI}"
+		return
+	fi
+	for t in $DEBIAN_OPENSBIS; do
+		case $t in
+		opensbi-1.5.1) echo "$t|$HOST_OPENSBI|OpenSBI 1.5.1" ;;
+		opensbi-1.9)
+			echo "$t|$SID_OPENSBI|$(cat "$(dirname "$SID_OPENSBI")/name" 2>/dev/null ||
+				echo "Debian sid's OpenSBI 1.9")"
+			;;
+		*) echo "[debian] unknown reference firmware $t (say opensbi-1.5.1 or opensbi-1.9)" >&2 ;;
+		esac
+	done
+}
 
 # qemus: "NAME=PATH" of each QEMU to boot (DEBIAN_QEMUS overrides).
 qemus() {

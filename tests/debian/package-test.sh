@@ -11,6 +11,9 @@
 #     riscv-pmu-sbi driver finds the SBI PMU and whose perf counts;
 #   - Debian's qemu-system-riscv32 with the installed RV32 fw_dynamic.bin
 #     runs the project's RV32 SBI payload without a failure.
+# What does not boot Debian's kernel (metadata, lintian, the installed
+# files, RV32) is checked with trixie's guest only; with another suite's
+# (DEBIAN_SUITE=sid) the package is installed, booted and purged.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
@@ -34,38 +37,69 @@ rdpkg() { dpkg --root="$root" --log=/dev/null --force-not-root "$@"; }
 [ -f "${DEB:-}" ] || { echo "FAIL - no package in $BUILD/deb (make deb)"; echo "0 passed, 1 failed"; exit 1; }
 echo "[package-test] $DEB"
 
-# metadata
-field() { dpkg-deb -f "$DEB" "$1"; }
 banner_version=$("$TOP/scripts/fw-version.sh")
-check "package name tally-firmware" [ "$(field Package)" = tally-firmware ]
-check "version $(field Version) is the firmware's ($banner_version)" \
-	[ "$(field Version)" = "$banner_version" ]
-check "architecture all" [ "$(field Architecture)" = all ]
 
-lint=$(lintian --tag-display-limit 0 -I -E --pedantic "$DEB" 2>&1 |
-	grep -v 'running with root privileges')
-printf '%s\n' "$lint" | grep . | sed 's/^/  lintian: /'
-check "lintian: no error, warning, info or pedantic tag" \
-	eval '[ -z "$(grep -E "^[EWIPX]: " <<<"$lint")" ]'
+# metadata
+metadata() {
+	local lint
+	field() { dpkg-deb -f "$DEB" "$1"; }
+	check "package name tally-firmware" [ "$(field Package)" = tally-firmware ]
+	check "version $(field Version) is the firmware's ($banner_version)" \
+		[ "$(field Version)" = "$banner_version" ]
+	check "architecture all" [ "$(field Architecture)" = all ]
+
+	lint=$(lintian --tag-display-limit 0 -I -E --pedantic "$DEB" 2>&1 |
+		grep -v 'running with root privileges')
+	printf '%s\n' "$lint" | grep . | sed 's/^/  lintian: /'
+	check "lintian: no error, warning, info or pedantic tag" \
+		eval '[ -z "$(grep -E "^[EWIPX]: " <<<"$lint")" ]'
+}
+
+# installed: the files dpkg installed
+installed() {
+	local xlen dir img ndtb
+	for xlen in 64 32; do
+		dir=$([ $xlen = 64 ] && echo $FWDIR || echo $FWDIR32)
+		for img in fw_dynamic fw_jump; do
+			check "RV$xlen $img.bin installed as built" \
+				cmp -s "$root/$dir/$img.bin" "$BUILD/firmware${xlen#64}/$img.bin"
+			check "RV$xlen $img.elf installed, an ELF$xlen RISC-V image" \
+				eval "file -b '$root/$dir/$img.elf' | grep -q '^ELF $xlen-bit LSB.*RISC-V'"
+		done
+	done
+	ndtb=$(ls "$root"/usr/share/tally-firmware/dtb/*.dtb 2>/dev/null | wc -l)
+	check "one DT per dts/*.dts ($ndtb)" [ "$ndtb" = "$(ls "$TOP"/dts/*.dts | wc -l)" ]
+	check "README and copyright in /usr/share/doc/tally-firmware" \
+		[ -s "$root/usr/share/doc/tally-firmware/README" -a \
+		-s "$root/usr/share/doc/tally-firmware/copyright" ]
+}
+
+# rv32: the RV32 image, the SBI payload on Debian's qemu-system-riscv32
+rv32() {
+	local res
+	if [ ! -f "$PAYLOAD32" ]; then
+		check "RV32 SBI payload $PAYLOAD32 built (make rv32-payloads)" false
+		return
+	fi
+	QEMU=$DEBIAN_QEMU32 "$TOP/scripts/run-payload.sh" --name pkg-rv-thirtytwo \
+		--bios "$root/$FWDIR32/fw_dynamic.bin" --cpu rv32,h=false,sscofpmf=true \
+		--smp 2 --log-dir "$LOG_DIR" --append tally.test "$PAYLOAD32" \
+		>"$LOG_DIR/pkg-rv-thirtytwo.out" 2>&1
+	res=$(tail -1 "$LOG_DIR/pkg-rv-thirtytwo.out")
+	echo "  rv32 payload: $res"
+	check "RV32 fw_dynamic.bin on Debian's qemu-system-riscv32: the SBI payload passes ($res)" \
+		eval '[[ $res =~ :\ [1-9][0-9]*\ passed,\ 0\ failed ]]'
+}
+
+ONCE=
+[ "$DEBIAN_SUITE" = trixie ] && ONCE=1
+[ -n "$ONCE" ] && metadata
 
 # install, as dpkg -i does it
 rdpkg -i "$DEB" >/dev/null 2>&1
 check "dpkg installs it (status ii)" \
 	eval "rdpkg -l tally-firmware 2>/dev/null | grep -q '^ii  tally-firmware'"
-for xlen in 64 32; do
-	dir=$([ $xlen = 64 ] && echo $FWDIR || echo $FWDIR32)
-	for img in fw_dynamic fw_jump; do
-		check "RV$xlen $img.bin installed as built" \
-			cmp -s "$root/$dir/$img.bin" "$BUILD/firmware${xlen#64}/$img.bin"
-		check "RV$xlen $img.elf installed, an ELF$xlen RISC-V image" \
-			eval "file -b '$root/$dir/$img.elf' | grep -q '^ELF $xlen-bit LSB.*RISC-V'"
-	done
-done
-ndtb=$(ls "$root"/usr/share/tally-firmware/dtb/*.dtb 2>/dev/null | wc -l)
-check "one DT per dts/*.dts ($ndtb)" [ "$ndtb" = "$(ls "$TOP"/dts/*.dts | wc -l)" ]
-check "README and copyright in /usr/share/doc/tally-firmware" \
-	[ -s "$root/usr/share/doc/tally-firmware/README" -a \
-	-s "$root/usr/share/doc/tally-firmware/copyright" ]
+[ -n "$ONCE" ] && installed
 
 # boot what is installed: Debian's QEMU and Debian's kernel
 guest='
@@ -76,7 +110,7 @@ for img in fw_dynamic.bin fw_jump.elf; do
 	boot "pkg-$img" "$DEBIAN_QEMU" "$root/$FWDIR/$img" "$guest" --icount --smp 1
 	check "$img: banner Tally firmware $banner_version" \
 		has "^Tally firmware $banner_version "
-	check "$img: Debian's kernel finds the SBI PMU" \
+	check "$img: Debian's kernel ($GUEST_NAME) finds the SBI PMU" \
 		has "^T:dmesg .*riscv-pmu-sbi: SBI PMU extension is available"
 	# tally-loop N: 2N loop instructions, and about 15000 to start and exit
 	cnt=$(perf_value instructions:u "T:u ")
@@ -85,19 +119,7 @@ for img in fw_dynamic.bin fw_jump.elf; do
 	check_poweroff
 done
 
-# the RV32 image: the SBI payload on Debian's qemu-system-riscv32
-if [ -f "$PAYLOAD32" ]; then
-	QEMU=$DEBIAN_QEMU32 "$TOP/scripts/run-payload.sh" --name pkg-rv-thirtytwo \
-		--bios "$root/$FWDIR32/fw_dynamic.bin" --cpu rv32,h=false,sscofpmf=true \
-		--smp 2 --log-dir "$LOG_DIR" --append tally.test "$PAYLOAD32" \
-		>"$LOG_DIR/pkg-rv-thirtytwo.out" 2>&1
-	res=$(tail -1 "$LOG_DIR/pkg-rv-thirtytwo.out")
-	echo "  rv32 payload: $res"
-	check "RV32 fw_dynamic.bin on Debian's qemu-system-riscv32: the SBI payload passes ($res)" \
-		eval '[[ $res =~ :\ [1-9][0-9]*\ passed,\ 0\ failed ]]'
-else
-	check "RV32 SBI payload $PAYLOAD32 built (make rv32-payloads)" false
-fi
+[ -n "$ONCE" ] && rv32
 
 rdpkg -P tally-firmware >/dev/null 2>&1
 left=$(find "$root/usr" -type f 2>/dev/null | wc -l)

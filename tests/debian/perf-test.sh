@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Debian's kernel and perf on one hart (suite `debian`), under
 # `-icount shift=0`: perf's common uses on Tally against the same commands
-# on Debian's OpenSBI 1.5.1, on Debian's QEMU and on the project's.
+# on Debian's OpenSBI builds (1.5.1, the host's; sid's 1.9: lib.sh), on
+# Debian's QEMU and on the project's.
 #   - perf stat with its default events, event lists of 2 to 6 events
 #     mixing :u and :k, and groups: every count OpenSBI gives, Tally gives
 #     too; user-mode counts are the same to the instruction, and exact
@@ -59,9 +60,10 @@ counts() {
 	done
 }
 
-# compare WHAT TALLY OSBI: each perf stat count against OpenSBI's.
+# compare WHAT TALLY OSBI NAME: each perf stat count against those of the
+# OpenSBI build NAME.
 compare() {
-	local what=$1 tally=$2 osbi=$3 t e v o worse=() same=0 better=0
+	local what=$1 tally=$2 osbi=$3 oname=$4 t e v o worse=() same=0 better=0
 	while read -r t e o; do
 		v=$(awk -v t="$t" -v e="$e" '$1 == t && $2 == e { print $3 }' <<<"$tally")
 		if [[ $o =~ ^[0-9]+$ ]] && [[ ! ${v:-} =~ ^[0-9]+$ ]]; then
@@ -77,19 +79,31 @@ compare() {
 			same=$((same + 1))
 		fi
 	done <<<"$osbi"
-	check "$what: every perf stat count at least as good as $OPENSBI_NAME's ($same alike, $better better${worse:+; ${worse[*]}})" \
+	check "$what: every perf stat count at least as good as $oname's ($same alike, $better better${worse:+; ${worse[*]}})" \
 		eval '[ ${#worse[@]} = 0 ] && [ $((same + better)) -ge 20 ]'
 }
 
+mapfile -t REFS < <(opensbis)
 for q in $(qemus); do
 	qn=${q%%=*} qemu=${q#*=}
 	if [ ! -x "$qemu" ]; then
 		skip "$qn: perf stat and record" "no $qemu"
 		continue
 	fi
-	boot "perf-$qn-opensbi" "$qemu" "$OPENSBI_FW" "$(guest)" --icount --smp 1
-	osbi=$(counts) osbi_c=$(for i in 1 2 3; do rec c$i; done)
-	check "$qn, $OPENSBI_NAME: the guest finished" [ "$qemu_rc" = 0 ]
+	# each reference firmware: its counts and samples, by its name
+	declare -A osbi=() osbi_c=()
+	names=()
+	for r in "${REFS[@]}"; do
+		IFS='|' read -r tag fw name <<<"$r"
+		if [ ! -f "$fw" ]; then
+			skip "$qn: the same on $name" "no $fw"
+			continue
+		fi
+		boot "perf-$qn-$tag" "$qemu" "$fw" "$(guest)" --icount --smp 1
+		osbi[$name]=$(counts) osbi_c[$name]=$(for i in 1 2 3; do rec c$i; done)
+		names+=("$name")
+		check "$qn, $name: the guest finished" [ "$qemu_rc" = 0 ]
+	done
 
 	boot "perf-$qn" "$qemu" "$TALLY_FW" "$(guest)" --icount --smp 1
 	printf '%s\n' "$LOG_TEXT" | grep -E '^T:(def|l[0-9]|g[0-9]|rec|report)' | sed 's/^/  /'
@@ -102,22 +116,31 @@ for q in $(qemus); do
 	# "1" and "25000000" differ in parsing and printing: a few hundred
 	check "$qn: instructions:u of tally-loop N is exact: ${cnt:-none} = 2N + ${one:-none} (tally-loop 1) + at most 1000" \
 		eval 'positive "$one" && near "$cnt" $((2 * N + one - 2)) 0 1000'
-	check "$qn: instructions:u of tally-loop 0 (${zero:-none}) as on OpenSBI" \
-		eval 'same "$zero" "$(awk "\$1 == \"zero\" { print \$3 }" <<<"$osbi")"'
+	for name in "${names[@]}"; do
+		check "$qn: instructions:u of tally-loop 0 (${zero:-none}) as on $name" \
+			eval 'same "$zero" "$(awk "\$1 == \"zero\" { print \$3 }" <<<"${osbi[$name]}")"'
+	done
+	# perf 7.x names the default cycles event cpu-cycles
 	for ev in cycles instructions; do
 		v=$(perf_value $ev "T:def ")
+		[ -n "$v" ] || [ $ev != cycles ] || v=$(perf_value cpu-cycles "T:def ")
 		check "$qn: perf stat's default events: $ev counted (${v:-none})" positive "$v"
 	done
-	compare "$qn" "$tally" "$osbi"
+	for name in "${names[@]}"; do
+		compare "$qn" "$tally" "${osbi[$name]}" "$name"
+	done
 	for i in 1 2 3; do
-		r=$(rec c$i) o=$(sed -n "${i}p" <<<"$osbi_c")
+		r=$(rec c$i) o=
+		for name in "${names[@]}"; do
+			o="$o; $name $(sed -n "${i}p" <<<"${osbi_c[$name]}" | cut -d' ' -f2)"
+		done
 		want=$((cnt / PERIOD))
 		if [ "$qn" = project-qemu ]; then
-			check "$qn: perf record -c $PERIOD, run $i: exactly $want samples (${r:-none}; OpenSBI ${o:-none})" \
+			check "$qn: perf record -c $PERIOD, run $i: exactly $want samples (${r#* }$o)" \
 				eval '[ "${r% *}" = 0 ] && same "${r#* }" "$want"'
 		else
 			# QEMU's overflow timer loses a few, with either firmware
-			check "$qn: perf record -c $PERIOD, run $i: ${r#* } samples, $((want - 6)) to $want (OpenSBI ${o#* })" \
+			check "$qn: perf record -c $PERIOD, run $i: ${r#* } samples, $((want - 6)) to $want$o" \
 				eval '[ "${r% *}" = 0 ] && between "${r#* }" $((want - 6)) "$want"'
 		fi
 	done
