@@ -43,6 +43,11 @@ paths: ## print NAME=path for every built artifact
 	@echo INITRAMFS=$(INITRAMFS)
 	@echo PERF=$(PERF)
 	@echo BUSYBOX=$(BUSYBOX)
+	@echo DEBIAN_KERNEL=$(BUILD)/debian/Image
+	@echo DEBIAN_INITRAMFS=$(BUILD)/debian/initramfs.cpio.gz
+	@echo DEBIAN_SID_KERNEL=$(DEBIAN_SID_DIR)/Image
+	@echo DEBIAN_SID_INITRAMFS=$(DEBIAN_SID_DIR)/initramfs.cpio.gz
+	@echo DEBIAN_SID_OPENSBI=$(DEBIAN_SID_OPENSBI)
 	@echo CACHE=$(CACHE)
 
 clean: ## remove build/ (the cache outside the clone is kept)

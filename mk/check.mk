@@ -21,7 +21,7 @@
 # CHECK_JOBS=1 runs one suite at a time.
 
 CHECK_LOGS	:= $(BUILD)/test-logs
-CHECK_FIRST	?= debian linux mutation
+CHECK_FIRST	?= debian-sid debian linux mutation
 CHECK_ORDER	:= $(filter $(CHECK_FIRST),$(CHECK_SUITES)) \
 		   $(filter-out $(CHECK_FIRST),$(CHECK_SUITES))
 CHECK_JOBS	?= $(JOBS)
@@ -30,7 +30,8 @@ CHECK_JOBS	?= $(JOBS)
 # follows QEMU and the stock kernel follows the short busybox and Debian
 # downloads, so that both lanes end together; the last group links the
 # initramfs from what the others built.
-CHECK_PREBUILD	?= qemu+linux-perf linux-kernel+linux-busybox+debian-guest \
+CHECK_PREBUILD	?= qemu+linux-perf \
+		   linux-kernel+linux-busybox+debian-guest+debian-guest-sid+debian-opensbi-sid \
 		   linux-kernel-stock \
 		   linux+firmware+firmware32+firmware-test+firmware32-test+dtbs+deb+rv32-payloads
 # -j for the suites, unless this make already has a job server (make -jN)

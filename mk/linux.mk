@@ -25,6 +25,7 @@ LINUX_STOCK_ENV = LINUX_SKIP_PATCHES="$(LINUX_ALL_PATCHES)" \
 # LINUX_KERNEL=debian boots Debian trixie's own kernel and perf instead
 # (make debian-guest, build/debian/), as the distribution's users have
 # them: the demo then says what needs the project's kernel patches.
+# LINUX_KERNEL=debian-sid boots Debian sid's (make debian-guest-sid).
 LINUX_KERNEL ?= patched
 RUN_INITRAMFS = $(INITRAMFS)
 RUN_BUILD = linux $(RUN_KERNEL)
@@ -36,8 +37,12 @@ else ifeq ($(LINUX_KERNEL),debian)
 RUN_KERNEL = $(BUILD)/debian/Image
 RUN_INITRAMFS = $(BUILD)/debian/initramfs.cpio.gz
 RUN_BUILD = debian-guest
+else ifeq ($(LINUX_KERNEL),debian-sid)
+RUN_KERNEL = $(BUILD)/debian-sid/Image
+RUN_INITRAMFS = $(BUILD)/debian-sid/initramfs.cpio.gz
+RUN_BUILD = debian-guest-sid
 else
-$(error LINUX_KERNEL=$(LINUX_KERNEL): say patched, stock or debian)
+$(error LINUX_KERNEL=$(LINUX_KERNEL): say patched, stock, debian or debian-sid)
 endif
 # Boots depend on the project's QEMU and firmware (so they get built) only
 # when those are not overridden with binaries outside build/.
@@ -89,7 +94,7 @@ $(INITRAMFS): linux-initramfs ;
 
 RUN_ENV = $(LINUX_RUN_ENV) KERNEL=$(RUN_KERNEL) INITRAMFS=$(RUN_INITRAMFS)
 
-run: $(LINUX_BOOT_DEPS) $(RUN_BUILD) $(RUN_BOARD_DEPS) ## boot Linux, run perf demo (or ARGS='cmd'; LINUX_KERNEL=stock|debian)
+run: $(LINUX_BOOT_DEPS) $(RUN_BUILD) $(RUN_BOARD_DEPS) ## boot Linux, run perf demo (or ARGS='cmd'; LINUX_KERNEL=stock|debian|debian-sid)
 	@$(RUN_ENV) $(TOP)/scripts/run-linux.sh $(RUN_OPTS) $(RUN_MACHINE) \
 		--append tally.kernel=$(LINUX_KERNEL) $${ARGS:+-- "$$ARGS"}
 
