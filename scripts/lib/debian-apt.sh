@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Sourced by scripts/build-debian-guest.sh and scripts/fetch-debian-opensbi.sh:
+# Sourced by scripts/build-debian-guest.sh, fetch-debian-opensbi.sh and
+# build-kvm-selftests.sh (--suite sid):
 # a private apt configuration for one Debian suite's riscv64 archive, so
 # that packages of another release than the host's can be resolved and
 # downloaded without touching the host's dpkg or apt sources.
