@@ -34,8 +34,12 @@ if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
 fi
 export SOURCE_DATE_EPOCH
 
-root=$OUT_DIR/root
-rm -rf "$root"
+# A private tree and package per run, renamed into place at the end: make
+# check's two Debian suites may build the package at the same time.
+mkdir -p "$OUT_DIR"
+work=$(mktemp -d "$OUT_DIR/.build.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+root=$work/root
 mkdir -p "$root/DEBIAN"
 
 # put SRC DEST MODE: install one file
@@ -83,7 +87,8 @@ chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
 find "$root" -type d -exec chmod 0755 {} +
 
 deb=$OUT_DIR/${PKG}_${VERSION}_all.deb
-dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null ||
+dpkg-deb --root-owner-group -Zxz --build "$root" "$work/pkg.deb" >/dev/null ||
 	die "dpkg-deb failed"
+mv -f "$work/pkg.deb" "$deb"
 log "$deb ($(stat -c %s "$deb") bytes)"
 echo "$deb"
