@@ -51,3 +51,14 @@ check-debian-sid: $(DEBIAN_CHECK_DEPS) debian-guest-sid ## the same with Debian 
 		$(TOP)/scripts/run-test-scripts.sh $(TOP)/tests/debian $(DEBIAN_SID_TESTS)
 
 .PHONY: debian-guest debian-guest-sid debian-opensbi-sid check-debian check-debian-sid
+
+# Not in make check (hours): perf test, complete, in one guest per boot,
+# on Tally and OpenSBI 1.5.1, on 1 and 4 harts, with and without icount
+# (tests/debian/perftest-matrix.sh; MATRIX_BOOTS, MATRIX_CONFIGS,
+# MATRIX_FWS, MATRIX_TESTS as it says; DEBIAN_SUITE=sid after make
+# debian-guest-sid).
+perftest-matrix: $(DEBIAN_CHECK_DEPS) debian-guest ## perf test on Tally and OpenSBI: 1 and 4 harts, icount and not (long)
+	@$(DEBIAN_CHECK_ENV) LOG_DIR=$(BUILD)/test-logs/perftest-matrix \
+		$(TOP)/tests/debian/perftest-matrix.sh
+
+.PHONY: perftest-matrix

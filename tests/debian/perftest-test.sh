@@ -26,6 +26,9 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-1800}
 . "$TOP/tests/linux/lib.sh"
 . "$TOP/tests/debian/lib.sh"
+. "$TOP/tests/debian/perftest-lib.sh"
+# two harts, as a small board has
+PT_BOOT+=(--smp 2)
 
 FW=$TALLY_FW WHO=Tally
 if [ -n "${PERFTEST_ANCHOR:-}" ]; then
@@ -55,51 +58,6 @@ not_run() {
 	done
 }
 
-# guest PART: perf test for the numbers with NUMBER % 2 == PART (all
-# numbers when PART is "all"; a list of numbers when it is one), its
-# lines tagged "T:pt ". perf test's "N: name : result" lines, no colour.
-# The tests of not_run() get a Skip line of their own instead.
-guest() {
-	cat <<EOF
-cd /tmp
-n=\$(perf test list 2>&1 | sed -n 's/^ *\([0-9][0-9]*\):.*/\1/p' | sort -n | tail -1)
-skip=
-while read -r name; do
-	[ -n "\$name" ] || continue
-	k=\$(perf test list 2>&1 | sed -n "s/^ *\([0-9][0-9]*\): \$name\\\$/\1/p")
-	[ -n "\$k" ] || continue
-	skip="\$skip \$k"
-	[ \$((k % 2)) != "$1" ] ||
-		echo "T:pt \$k|\$name|Skip (not run: fails on OpenSBI too, see tests/debian/perftest-test.sh)"
-done <<'NOTRUN'
-$(not_run)
-NOTRUN
-case "$1" in
-0|1) want=\$(seq 1 \$n | awk -v p=$1 -v s="\$skip" 'BEGIN { split(s, x, " "); for (i in x) no[x[i]] = 1 } \$1 % 2 == p && !(\$1 in no)') ;;
-*) want="$1" ;;
-esac
-echo "T:ptcount \$n"
-# one test at a time, as perf 6.12 runs them (7.x runs up to 30 at once)
-seq=
-perf test -h 2>&1 | grep -q -- --sequential && seq=--sequential
-timeout -s KILL $((BOOT_TIMEOUT - 120)) perf test \$seq \$want 2>&1 </dev/null | cat |
-	sed -n 's/^ *\([0-9][0-9.]*\): \(.*[^ ]\) *: \([A-Za-z].*\)\$/T:pt \1|\2|\3/p'
-EOF
-}
-
-# results LOG: "number|name|result" of every test perf test reported
-# (perf test also prints a "Running" line for a test in progress)
-results() {
-	tr -d '\r' <"$1" | sed -n 's/^T:pt //p' | sed 's/ *$//' | grep -v '|Running'
-}
-
-# A kernel oops ends the guest at once (oops=panic, panic=-1: an SBI
-# reset, which ends QEMU with -no-reboot) instead of leaving it hung until
-# the timeout: sid's 7.2 oopses now and then in perf's core
-# (docs/perf-test.md), on a hart that then stops with interrupts off.
-PT_BOOT=(--smp 2 --qemu-arg -m --qemu-arg 1G --append "oops=panic panic=-1"
-	--qemu-arg -no-reboot)
-
 parts() {
 	local p pids=()
 	for p in 0 1; do
@@ -108,15 +66,6 @@ parts() {
 		pids+=($!)
 	done
 	wait "${pids[@]}"
-}
-
-# missing TOTAL ALL: the top-level test numbers up to TOTAL with no result
-# in ALL, space-separated
-missing() {
-	local have
-	[[ ${1:-} =~ ^[0-9]+$ ]] || return 0
-	have=$(cut -d'|' -f1 <<<"$2" | cut -d. -f1 | sort -un)
-	seq 1 "$1" | grep -vxF -f <(echo "$have") | tr '\n' ' ' | sed 's/ $//'
 }
 
 if [ ! -x "$DEBIAN_QEMU" ]; then

@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# perf's own `perf test`, complete, in one guest per boot, on Tally and on
+# Debian's OpenSBI builds, under each configuration of the matrix (make
+# perftest-matrix; docs/perf-test.md, "Every configuration, every boot").
+# Too long for make check: the suite's perftest-test.sh runs one
+# configuration (2 harts, no icount) against committed OpenSBI results,
+# this runs them all against OpenSBI measured in the same run.
+#
+#   MATRIX_CONFIGS  configurations, "<harts>[i]" (i: -icount shift=0);
+#                   default "1 1i 4 4i"
+#   MATRIX_FWS      firmwares: tally and the tags of tests/debian/lib.sh;
+#                   default "tally opensbi-1.5.1"
+#   MATRIX_BOOTS    boots per firmware and configuration (default 1)
+#   STALL           seconds without a line of output after which a guest
+#                   counts as hung and is stopped (default 900: perf
+#                   test's slowest tests print nothing for up to 5 min)
+#   MATRIX_TESTS    the tests to run: "all" (default) or numbers, e.g.
+#                   MATRIX_TESTS=15 MATRIX_BOOTS=5 for 6.12's attr test
+#   DEBIAN_SUITE    trixie (default) or sid
+#
+# The firmwares of one configuration boot side by side, one guest per host
+# core. A boot that hangs or oopses is recorded with the test it stopped
+# in; the tests it did not reach run in a guest of their own, so every
+# firmware has a result for every test. Per boot: LOG_DIR/<config>-<fw>-<n>
+# .log and .txt ("number|name|result"). Checks: Tally finished every boot,
+# and every test that passed on a reference firmware in a configuration
+# passed on Tally in that configuration (one more run on its own first, as
+# perftest-test.sh does). The table of totals goes to LOG_DIR/table.md.
+set -uo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+export LOG_DIR=${LOG_DIR:-$BUILD/test-logs/perftest-matrix}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600}
+STALL=${STALL:-900}
+MATRIX_CONFIGS=${MATRIX_CONFIGS:-1 1i 4 4i}
+MATRIX_FWS=${MATRIX_FWS:-tally opensbi-1.5.1}
+MATRIX_BOOTS=${MATRIX_BOOTS:-1}
+MATRIX_TESTS=${MATRIX_TESTS:-all}
+. "$TOP/tests/linux/lib.sh"
+. "$TOP/tests/debian/lib.sh"
+. "$TOP/tests/debian/perftest-lib.sh"
+
+# the complete suite: no test is left out
+not_run() { :; }
+
+# fw_file TAG, fw_name TAG: the image and the name of a firmware of MATRIX_FWS
+fw_line() { opensbis | awk -F'|' -v t="$1" '$1 == t'; }
+fw_file() {
+	if [ "$1" = tally ]; then echo "$TALLY_FW"; else fw_line "$1" | cut -d'|' -f2; fi
+}
+fw_name() {
+	if [ "$1" = tally ]; then echo Tally; else fw_line "$1" | cut -d'|' -f3; fi
+}
+
+# kill_tree PID: PID and everything it started
+kill_tree() {
+	local c
+	for c in $(pgrep -P "$1"); do kill_tree "$c"; done
+	kill -KILL "$1" 2>/dev/null
+}
+
+# watched NAME CONFIG FW PART: one guest of perf test (PART as guest()
+# takes it) under CONFIG on FW, stopped when its log stands still for
+# STALL seconds; prints "finished", "oops", "stalled" or "timeout"
+watched() {
+	local name=$1 cfg=$2 fw=$3 part=$4 log=$LOG_DIR/$1.log pid size last now
+	local opts=(--smp "${cfg%i}")
+	[ "${cfg%i}" = "$cfg" ] || opts+=(--icount)
+	: >"$log"
+	(BOOT_TIMEOUT=$BOOT_TIMEOUT boot "$name" "$DEBIAN_QEMU" \
+		"$(fw_file "$fw")" "$(guest "$part")" "${PT_BOOT[@]}" "${opts[@]}" \
+		>"$LOG_DIR/$name.out" 2>&1) &
+	pid=$!
+	size=-1 last=$SECONDS
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 10
+		now=$(stat -c %s "$log" 2>/dev/null || echo 0)
+		if [ "$now" != "$size" ]; then
+			size=$now last=$SECONDS
+		elif [ $((SECONDS - last)) -ge "$STALL" ]; then
+			echo "[perftest-matrix] $name: no output for ${STALL}s: stopped" >>"$LOG_DIR/$name.out"
+			kill_tree "$pid"
+			wait "$pid" 2>/dev/null
+			echo stalled
+			return
+		fi
+	done
+	wait "$pid"
+	if tr -d '\r' <"$log" | grep -q '^tally-init: exit status 0$'; then
+		echo finished
+	elif grep -aqE 'Oops|BUG:|Kernel panic' "$log"; then
+		echo oops
+	else
+		echo timeout
+	fi
+}
+
+# wanted TOTAL: the top-level numbers of the tests to run
+wanted() {
+	if [ "$MATRIX_TESTS" = all ]; then
+		[[ ${1:-} =~ ^[0-9]+$ ]] && seq 1 "$1"
+	else
+		printf '%s\n' $MATRIX_TESTS
+	fi
+}
+
+# not_reached ALL TOTAL: the wanted tests with no result in ALL
+not_reached() {
+	wanted "$2" | grep -vxF -f <(cut -d'|' -f1 <<<"$1" | cut -d. -f1; echo x) |
+		tr '\n' ' ' | sed 's/ $//'
+}
+
+# run_boot CONFIG FW N: one boot, then the tests it did not reach in a
+# guest of their own; the results into <name>.txt, the outcome on stdout
+run_boot() {
+	local cfg=$1 fw=$2 n=$3 name=$1-$2-$3 how rest total all
+	how=$(watched "$name" "$cfg" "$fw" "$MATRIX_TESTS")
+	all=$(results "$LOG_DIR/$name.log")
+	total=$(tr -d '\r' <"$LOG_DIR/$name.log" | sed -n 's/^T:ptcount //p' | tail -1)
+	if [ "$how" != finished ]; then
+		rest=$(not_reached "$all" "$total")
+		# the test it stopped in: the first it has no result for
+		how="$how in test ${rest%% *}"
+		if [ -n "$rest" ]; then
+			watched "$name-rest" "$cfg" "$fw" "$rest" >/dev/null
+			all=$({ echo "$all"; results "$LOG_DIR/$name-rest.log"; } | grep . | sort -t'|' -k1,1n)
+		fi
+	fi
+	echo "$all" >"$LOG_DIR/$name.txt"
+	echo "$how|$(wanted "$total" | grep -c .)"
+}
+
+mkdir -p "$LOG_DIR"
+rm -f "$LOG_DIR"/*.txt "$LOG_DIR"/outcome
+if [ ! -x "$DEBIAN_QEMU" ]; then
+	skip "perf test matrix" "no $DEBIAN_QEMU"
+	summary
+	exit
+fi
+for fw in $MATRIX_FWS; do
+	[ -f "$(fw_file "$fw")" ] || { echo "[perftest-matrix] no image for $fw"; exit 1; }
+done
+echo "[perftest-matrix] $GUEST_NAME, configurations $MATRIX_CONFIGS, firmwares $MATRIX_FWS, $MATRIX_BOOTS boot(s) each, logs in $LOG_DIR"
+for cfg in $MATRIX_CONFIGS; do
+	for n in $(seq 1 "$MATRIX_BOOTS"); do
+		for fw in $MATRIX_FWS; do
+			(
+				start=$SECONDS
+				out=$(run_boot "$cfg" "$fw" "$n")
+				echo "$cfg|$fw|$n|$out|$((SECONDS - start))" >>"$LOG_DIR/outcome"
+				echo "[perftest-matrix] $cfg $fw boot $n: ${out%%|*} ($((SECONDS - start)) s)"
+			) &
+		done
+		wait
+	done
+done
+
+# label CONFIG: "1 hart", "4 harts, icount"
+label() {
+	local h=${1%i}
+	printf '%s hart%s%s' "$h" "$([ "$h" = 1 ] || echo s)" \
+		"$([ "$h" = "$1" ] || echo ', icount')"
+}
+
+# count FILE RESULT: how many tests of FILE have that result
+count() { grep -c "|$2" "$1"; }
+
+{
+	echo "| config | firmware | boot | ended | Ok | FAILED | Skip | minutes |"
+	echo "|---|---|---:|---|---:|---:|---:|---:|"
+	sort -t'|' -k1,1 -k2,2 -k3,3n "$LOG_DIR/outcome" | while IFS='|' read -r cfg fw n how total secs; do
+		f=$LOG_DIR/$cfg-$fw-$n.txt
+		echo "| $(label "$cfg") | $(fw_name "$fw") | $n | $how | $(count "$f" 'Ok$') | $(count "$f" 'FAILED!$') | $(count "$f" Skip) | $((secs / 60)) |"
+	done
+} >"$LOG_DIR/table.md"
+cat "$LOG_DIR/table.md"
+
+for cfg in $MATRIX_CONFIGS; do
+	for n in $(seq 1 "$MATRIX_BOOTS"); do
+		how=$(awk -F'|' -v c="$cfg" -v n="$n" '$1 == c && $2 == "tally" && $3 == n { print $4 }' "$LOG_DIR/outcome")
+		check "Tally, $cfg boot $n: perf test ran to its end (${how:-no outcome})" \
+			[ "$how" = finished ]
+		f=$LOG_DIR/$cfg-tally-$n.txt
+		total=$(awk -F'|' -v c="$cfg" -v n="$n" '$1 == c && $2 == "tally" && $3 == n { print $5 }' "$LOG_DIR/outcome")
+		top=$(cut -d'|' -f1 "$f" | cut -d. -f1 | sort -un | grep -c .)
+		check "Tally, $cfg boot $n: a result for every one of the ${total:-?} tests run ($top)" \
+			eval 'positive "$total" && [ "$top" = "$total" ]'
+	done
+	[ "$MATRIX_FWS" != tally ] || continue
+	# the tests Ok on a reference firmware in any boot of this configuration
+	# and on Tally in none, tried once more on their own
+	lost=$(for f in "$LOG_DIR/$cfg"-*.txt; do
+		case $f in *"-tally-"*) continue ;; esac
+		grep '|Ok$' "$f" | cut -d'|' -f1
+	done | sort -u | while read -r num; do
+		cat "$LOG_DIR/$cfg"-tally-*.txt | awk -F'|' -v n="$num" '$1 == n && $3 == "Ok"' | grep -q . ||
+			echo "$num"
+	done | tr '\n' ' ')
+	worse=()
+	if [ -n "$lost" ]; then
+		echo "[perftest-matrix] $cfg: passed on OpenSBI, not on Tally: $lost; once more on their own"
+		watched "$cfg-tally-again" "$cfg" tally \
+			"$(echo ${lost%% } | tr ' ' '\n' | cut -d. -f1 | sort -un | tr '\n' ' ')" >/dev/null
+		again=$(results "$LOG_DIR/$cfg-tally-again.log")
+		for num in $lost; do
+			mine=$(awk -F'|' -v n="$num" '$1 == n { print $3 }' <<<"$again")
+			[ "$mine" = Ok ] || worse+=("$num:${mine:-none}")
+		done
+	fi
+	check "$cfg: every test that passed on OpenSBI passes on Tally (${lost:-none} needed a second run${worse:+; still failing: ${worse[*]}})" \
+		[ ${#worse[@]} = 0 ]
+done
+summary
