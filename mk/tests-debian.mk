@@ -4,11 +4,10 @@
 # QEMU and the project's, next to Debian's OpenSBI builds (tests/debian/):
 #   debian      trixie's 6.12 (build/debian/)
 #   debian-sid  sid's 7.2 (build/debian-sid/)
-# Where a test compares against OpenSBI, trixie's kernel is compared
-# against OpenSBI 1.5.1 (the host's package) and Debian sid's OpenSBI 1.9
-# (build/debian-sid/opensbi/), sid's against sid's OpenSBI 1.9 only, to
-# keep make check's time (docs/linux.md, "Debian sid: kernel 7.2 and
-# OpenSBI 1.9"; DEBIAN_SID_OPENSBIS='opensbi-1.5.1 opensbi-1.9' for both).
+# Where a test compares against OpenSBI, both kernels are compared against
+# OpenSBI 1.5.1 (the host's package) and Debian sid's OpenSBI 1.9
+# (build/debian-sid/opensbi/) (docs/linux.md, "Debian sid: kernel 7.2 and
+# OpenSBI 1.9").
 # What runs per kernel is DEBIAN_TESTS / DEBIAN_SID_TESTS.
 # DEBIAN_TESTS='perf smp' runs only those tests (names without -test.sh);
 # DEBIAN_QEMUS='debian-qemu=/usr/bin/qemu-system-riscv64' boots only that;
@@ -22,7 +21,7 @@ DEBIAN_SID_TEST_LOGS ?= $(BUILD)/test-logs/debian-sid
 DEBIAN_TESTS ?= $(patsubst %-test.sh,%,$(notdir $(sort $(wildcard $(TOP)/tests/debian/*-test.sh))))
 DEBIAN_SID_TESTS ?= $(DEBIAN_TESTS)
 DEBIAN_OPENSBIS ?= opensbi-1.5.1 opensbi-1.9
-DEBIAN_SID_OPENSBIS ?= opensbi-1.9
+DEBIAN_SID_OPENSBIS ?= $(DEBIAN_OPENSBIS)
 # Debian sid's OpenSBI (make debian-opensbi-sid)
 DEBIAN_SID_DIR := $(BUILD)/debian-sid
 DEBIAN_SID_OPENSBI := $(DEBIAN_SID_DIR)/opensbi/fw_dynamic.bin
