@@ -17,6 +17,9 @@
 #                   test's slowest tests print nothing for up to 5 min)
 #   MATRIX_TESTS    the tests to run: "all" (default) or numbers, e.g.
 #                   MATRIX_TESTS=15 MATRIX_BOOTS=5 for 6.12's attr test
+#   MATRIX_BEFORE   guest commands to run before perf test (issue 32's
+#                   set-up ran three `perf stat` of a loop first)
+#   MATRIX_APPEND   more kernel arguments (e.g. quiet)
 #   DEBIAN_SUITE    trixie (default) or sid
 #
 # The firmwares of one configuration boot side by side, one guest per host
@@ -68,9 +71,12 @@ watched() {
 	local name=$1 cfg=$2 fw=$3 part=$4 log=$LOG_DIR/$1.log pid size last now
 	local opts=(--smp "${cfg%i}")
 	[ "${cfg%i}" = "$cfg" ] || opts+=(--icount)
+	# after PT_BOOT: run-linux.sh keeps the last --append
+	[ -z "${MATRIX_APPEND:-}" ] || opts+=(--append "oops=panic panic=-1 $MATRIX_APPEND")
 	: >"$log"
 	(BOOT_TIMEOUT=$BOOT_TIMEOUT boot "$name" "$DEBIAN_QEMU" \
-		"$(fw_file "$fw")" "$(guest "$part")" "${PT_BOOT[@]}" "${opts[@]}" \
+		"$(fw_file "$fw")" "${MATRIX_BEFORE:-}
+$(guest "$part")" "${PT_BOOT[@]}" "${opts[@]}" \
 		>"$LOG_DIR/$name.out" 2>&1) &
 	pid=$!
 	size=-1 last=$SECONDS
