@@ -2,8 +2,9 @@
 # OpenSBI with Tally's PMU core: platform/opensbi/ is an OpenSBI external
 # platform (the generic platform plus this project's PMU), docs/opensbi.md.
 #
-#   make opensbi OPENSBI_SRC=<OpenSBI tree>
-#       build/opensbi/<version>/fw_dynamic.{bin,elf}, fw_jump.{bin,elf}
+#   make opensbi OPENSBI_SRC=<OpenSBI tree> [OPENSBI_NAME=<name>]
+#       build/opensbi/<name>/fw_dynamic.{bin,elf}, fw_jump.{bin,elf}
+#       (<name>: <version> unless given, e.g. OPENSBI_NAME=master)
 #   make check-opensbi OPENSBI_SRC=<tree>   suite `opensbi`: the PMU
 #       conformance payload on its four CPU models, the SBI payload's SSE
 #       group and the Linux perf tests, booted on that build; without
@@ -25,7 +26,11 @@ opensbi_ver_part = $(shell sed -n 's/^\#define OPENSBI_VERSION_$(1)[[:space:]]*\
 OPENSBI_VER	:= $(if $(OPENSBI_TREE),$(call opensbi_ver_part,MAJOR).$(call opensbi_ver_part,MINOR))
 # MAJOR * 100 + MINOR, for the payload (bootarg pmu.testdev)
 OPENSBI_VERNUM	:= $(if $(OPENSBI_TREE),$(shell echo $$(($(call opensbi_ver_part,MAJOR) * 100 + $(call opensbi_ver_part,MINOR)))))
-OPENSBI_OUT	:= $(BUILD)/opensbi/$(OPENSBI_VER)
+# the name of its output and log directories: the version by default;
+# OPENSBI_NAME=<name> for a tree that calls itself by a release's version
+# but is not that release (master between releases: 1.9 after v1.9)
+OPENSBI_NAME	?= $(OPENSBI_VER)
+OPENSBI_OUT	:= $(BUILD)/opensbi/$(OPENSBI_NAME)
 # the firmware's delegation knobs (docs/delegation.md) apply here too
 OPENSBI_KNOBS	:= FW_PMU_DELEGATE=$(FW_PMU_DELEGATE) \
 		   FW_PDIS_DELEGATE=$(FW_PDIS_DELEGATE) \
@@ -39,7 +44,7 @@ OPENSBI_TD_KNOBS := $(OPENSBI_KNOBS) FW_PMU_TESTDEV=y
 OPENSBI_TD_OBJ	:= $(call opensbi_obj,$(OPENSBI_TD_KNOBS))
 OPENSBI_TD_OUT	:= $(OPENSBI_OUT)/testdev
 OPENSBI_FW_DYNAMIC := $(OPENSBI_OUT)/fw_dynamic.bin
-OPENSBI_LOGS	:= $(BUILD)/test-logs/opensbi-$(OPENSBI_VER)
+OPENSBI_LOGS	:= $(BUILD)/test-logs/opensbi-$(OPENSBI_NAME)
 # bootargs: no Tally test channel; firmware events at OpenSBI's call sites
 OPENSBI_PMU_APPEND := pmu.opensbi
 OPENSBI_TD_APPEND := pmu.opensbi pmu.testdev=$(OPENSBI_VERNUM)
@@ -62,7 +67,7 @@ opensbi_make	= env -i PATH="$$PATH" HOME="$$HOME" make -C $(OPENSBI_TREE) \
 		  $(2) -j$(JOBS)
 
 opensbi_need = echo "opensbi: OPENSBI_SRC is not set: give an OpenSBI source tree," \
-	"e.g. make $(1) OPENSBI_SRC=<opensbi-1.5.1 or -1.9> (docs/opensbi.md)"
+	"e.g. make $(1) OPENSBI_SRC=<opensbi-1.5.1, -1.9 or master> (docs/opensbi.md)"
 
 CHECK_SUITES	+= opensbi
 
@@ -102,7 +107,7 @@ opensbi: deps ## OpenSBI + Tally's PMU into build/opensbi/<version>/ (OPENSBI_SR
 	@test -f $(OPENSBI_VERH) || { \
 		echo "opensbi: $(OPENSBI_TREE) is no OpenSBI tree (no include/sbi/sbi_version.h)"; \
 		exit 1; }
-	@echo "[opensbi] OpenSBI $(OPENSBI_VER) from $(OPENSBI_TREE) with Tally's PMU"
+	@echo "[opensbi] OpenSBI $(OPENSBI_VER) from $(OPENSBI_TREE) with Tally's PMU ($(OPENSBI_NAME))"
 	@mkdir -p $(OPENSBI_OBJ)
 	@$(call opensbi_make,$(OPENSBI_OBJ),$(OPENSBI_KNOBS))
 	@mkdir -p $(OPENSBI_OUT)
