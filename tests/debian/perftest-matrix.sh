@@ -118,17 +118,33 @@ not_reached() {
 		tr '\n' ' ' | sed 's/ $//'
 }
 
+# test_name LOG NUMBER: the name perf test printed for a test it started
+# (a "Running" line), else the name in the suite's committed results
+test_name() {
+	{
+		tr -d '\r' <"$1" | sed -n "s/^T:pt $2|\([^|]*\)|.*/\1/p"
+		cat "$TOP"/tests/debian/perftest-"$DEBIAN_SUITE"-*.txt 2>/dev/null |
+			awk -F'|' -v n="$2" '$1 == n { print $2 }'
+	} | head -1
+}
+
 # run_boot CONFIG FW N: one boot, then the tests it did not reach in a
 # guest of their own; the results into <name>.txt, the outcome on stdout
 run_boot() {
-	local cfg=$1 fw=$2 n=$3 name=$1-$2-$3 how rest total all
+	local cfg=$1 fw=$2 n=$3 name=$1-$2-$3 how rest total all stuck
 	how=$(watched "$name" "$cfg" "$fw" "$MATRIX_TESTS")
 	all=$(results "$LOG_DIR/$name.log")
 	total=$(tr -d '\r' <"$LOG_DIR/$name.log" | sed -n 's/^T:ptcount //p' | tail -1)
 	if [ "$how" != finished ]; then
 		rest=$(not_reached "$all" "$total")
-		# the test it stopped in: the first it has no result for
-		how="$how in test ${rest%% *}"
+		# the test it stopped in: the first it has no result for; it gets
+		# that as its result, and the guest of the rest runs the others
+		stuck=${rest%% *}
+		if [ -n "$stuck" ]; then
+			all=$({ echo "$all"; echo "$stuck|$(test_name "$LOG_DIR/$name.log" "$stuck")|$how"; } | grep .)
+			how="$how in test $stuck"
+			rest=$(sed 's/^[0-9]* *//' <<<"$rest")
+		fi
 		if [ -n "$rest" ]; then
 			watched "$name-rest" "$cfg" "$fw" "$rest" >/dev/null
 			all=$({ echo "$all"; results "$LOG_DIR/$name-rest.log"; } | grep . | sort -t'|' -k1,1n)
