@@ -17,6 +17,8 @@
 #                   test's slowest tests print nothing for up to 5 min)
 #   MATRIX_TESTS    the tests to run: "all" (default) or numbers, e.g.
 #                   MATRIX_TESTS=15 MATRIX_BOOTS=5 for 6.12's attr test
+#   MATRIX_SERIAL   1: one guest at a time (4 harts per guest on a 2-core
+#                   host starve each other's vCPUs into RCU stalls)
 #   MATRIX_BEFORE   guest commands to run before perf test (issue 32's
 #                   set-up ran three `perf stat` of a loop first)
 #   MATRIX_APPEND   more kernel arguments (e.g. quiet)
@@ -174,6 +176,7 @@ for cfg in $MATRIX_CONFIGS; do
 				echo "$cfg|$fw|$n|$out|$((SECONDS - start))" >>"$LOG_DIR/outcome"
 				echo "[perftest-matrix] $cfg $fw boot $n: ${out%%|*} ($((SECONDS - start)) s)"
 			) &
+			[ -z "${MATRIX_SERIAL:-}" ] || wait
 		done
 		wait
 	done
@@ -219,12 +222,12 @@ for cfg in $MATRIX_CONFIGS; do
 	done | sort -u | while read -r num; do
 		cat "$LOG_DIR/$cfg"-tally-*.txt | awk -F'|' -v n="$num" '$1 == n && $3 == "Ok"' | grep -q . ||
 			echo "$num"
-	done | tr '\n' ' ')
+	done | tr '\n' ' ' | sed 's/ $//')
 	worse=()
 	if [ -n "$lost" ]; then
 		echo "[perftest-matrix] $cfg: passed on OpenSBI, not on Tally: $lost; once more on their own"
 		watched "$cfg-tally-again" "$cfg" tally \
-			"$(echo ${lost%% } | tr ' ' '\n' | cut -d. -f1 | sort -un | tr '\n' ' ')" >/dev/null
+			"$(echo $lost | tr ' ' '\n' | cut -d. -f1 | sort -un | tr '\n' ' ')" >/dev/null
 		again=$(results "$LOG_DIR/$cfg-tally-again.log")
 		for num in $lost; do
 			mine=$(awk -F'|' -v n="$num" '$1 == n { print $3 }' <<<"$again")
