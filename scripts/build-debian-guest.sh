@@ -10,12 +10,22 @@
 # what Debian's own minimal images leave out (documentation, manual pages,
 # translations) and the kernel's modules other than kvm.ko.
 #
-#   build-debian-guest.sh [--suite SUITE]         fetch if needed, link the output
-#   build-debian-guest.sh [--suite SUITE] key     print the cache directory
+#   build-debian-guest.sh [--suite SUITE] [--kvm]         fetch if needed, link the output
+#   build-debian-guest.sh [--suite SUITE] [--kvm] key     print the cache directory
 #
 # SUITE is trixie (the default; output build/debian/) or sid (output
 # build/debian-sid/). The same construction for both; only where the
 # packages put the kernel image and kvm.ko differs (see suite_setup).
+#
+# --kvm: the variant that runs KVM guests of its own (tests/debian/
+# kvm-perf-test.sh): the same packages plus qemu-system-riscv and its
+# closure (its own cache entry, the resolved list differs), output
+# build/debian-kvm/ (build/debian-sid-kvm/). Its initramfs also holds what
+# the KVM guest boots, under /usr/share/tally/nested/: Image (the same
+# Debian kernel) and initrd.cpio.gz, a small initramfs of busybox-static,
+# Debian's perf with the shared libraries it needs (found through their
+# DT_NEEDED entries), the project's init and workloads. The main guest
+# stays as it is: QEMU's closure would only slow every other boot.
 #
 # The host's dpkg is never touched: a private apt configuration (index,
 # status and archive under $CACHE/debian/<suite>/apt, scripts/lib/debian-apt.sh)
@@ -45,6 +55,9 @@ BUILD=${BUILD:-$TOP/build}
 CACHE=${CACHE:-${TALLY_CACHE:-$HOME/.cache/tally}}
 SUITE=trixie
 PKGS=(linux-image-riscv64 linux-perf busybox-static bash)
+KVM=
+# the multiarch library directory of the riscv64 packages
+TRIPLET=riscv64-linux-gnu
 # left out of the image: what Debian's minimal images drop (dpkg
 # path-exclude), the kernel itself and its modules (kvm.ko is added)
 EXCLUDE=(boot usr/lib/modules usr/share/doc usr/share/man usr/share/info
@@ -72,6 +85,10 @@ suite_setup() {
 	*) die "suite $SUITE: say trixie or sid" ;;
 	esac
 	DIR=$CACHE/debian/$SUITE
+	if [ -n "$KVM" ]; then
+		PKGS+=(qemu-system-riscv)
+		OUT=$OUT-kvm
+	fi
 }
 
 # wanted: the packages asked for, the required ones with them
@@ -137,6 +154,70 @@ unpack_module() {
 	esac >"$2"
 }
 
+# lib_path ROOT NAME: where the packages in ROOT put the shared library
+# NAME (a DT_NEEDED name), relative to ROOT
+lib_path() {
+	local d
+	for d in usr/lib/$TRIPLET usr/lib lib/$TRIPLET lib; do
+		if [ -e "$1/$d/$2" ]; then
+			echo "$d/$2"
+			return
+		fi
+	done
+	die "no $2 in the packages"
+}
+
+# needed FILE: the DT_NEEDED names of an ELF file
+needed() {
+	readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'
+}
+
+# nested ROOT OUT: the KVM guest's initramfs in OUT, from the unpacked
+# packages in ROOT: busybox-static, perf and every library it needs
+# (transitively), the project's first-stage init and init, the workloads.
+# /bin, /sbin and /lib are links into /usr, as in Debian.
+nested() {
+	local root=$1 out=$2 tree lib todo=() seen=" " f n
+	tree=$(mktemp -d)
+	mkdir -p "$tree/usr/bin" "$tree/usr/sbin" "$tree/usr/lib/$TRIPLET" \
+		"$tree/usr/share/tally" "$tree/proc" "$tree/sys" "$tree/dev" \
+		"$tree/tmp" "$tree/root" "$tree/etc"
+	ln -s usr/bin "$tree/bin"
+	ln -s usr/sbin "$tree/sbin"
+	ln -s usr/lib "$tree/lib"
+	cp "$root/usr/bin/busybox" "$root/usr/bin/perf" "$tree/usr/bin/"
+	# the init scripts' interpreter; busybox links the rest at boot
+	ln -s busybox "$tree/usr/bin/sh"
+	todo=("$root/usr/bin/perf")
+	while [ ${#todo[@]} -gt 0 ]; do
+		f=${todo[0]}
+		todo=("${todo[@]:1}")
+		for n in $(needed "$f"); do
+			case $seen in *" $n "*) continue ;; esac
+			seen+="$n "
+			lib=$(lib_path "$root" "$n")
+			mkdir -p "$tree/$(dirname "$lib")"
+			cp -L "$root/$lib" "$tree/$lib"
+			todo+=("$root/$lib")
+		done
+	done
+	# the program interpreter, where perf asks for it (/lib is /usr/lib)
+	lib=$(readelf -l "$root/usr/bin/perf" |
+		sed -n 's/.*program interpreter: \/*\([^]]*\)\]$/\1/p')
+	[ -n "$lib" ] || die "perf names no program interpreter"
+	lib=usr/${lib#usr/}
+	cp -L "$root/$lib" "$tree/$lib"
+	install -m 755 "$TOP/linux/debian/init" "$tree/init"
+	install -m 755 "$TOP/linux/initramfs/init" "$tree/usr/share/tally/init"
+	install -m 755 "$BUILD"/linux/workloads/bin/* "$tree/usr/bin/"
+	printf 'root:x:0:0:root:/root:/bin/sh\n' >"$tree/etc/passwd"
+	printf 'root:x:0:\n' >"$tree/etc/group"
+	(cd "$tree" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0) | gzip -6 -n >"$out"
+	log "KVM guest's initramfs: $(echo $seen | wc -w) libraries, $(du -sm "$tree" | cut -f1) MB unpacked"
+	rm -rf "$tree"
+}
+
 # stage ROOT DIR: the image's tree in DIR, hard links into ROOT (the
 # cached packages are never written: what the project adds replaces links)
 stage() {
@@ -164,6 +245,11 @@ stage() {
 	done
 	printf 'root:x:0:0:root:/root:/bin/bash\n' >"$dir/etc/passwd"
 	printf 'root:x:0:\n' >"$dir/etc/group"
+	if [ -n "$KVM" ]; then
+		mkdir -p "$dir/usr/share/tally/nested"
+		cp "$(dirname "$root")/Image" "$dir/usr/share/tally/nested/Image"
+		nested "$root" "$dir/usr/share/tally/nested/initrd.cpio.gz"
+	fi
 }
 
 initramfs() {
@@ -193,17 +279,20 @@ initramfs() {
 
 main() {
 	local g
-	if [ "${1:-}" = --suite ]; then
-		SUITE=${2:?--suite needs trixie or sid}
-		shift 2
-	fi
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--suite) SUITE=${2:?--suite needs trixie or sid}; shift 2 ;;
+		--kvm) KVM=1; shift ;;
+		*) break ;;
+		esac
+	done
 	suite_setup
 	mkdir -p "$DIR" "$OUT"
 	g=$(guest_dir)
 	case ${1:-build} in
 	key) echo "$g"; return ;;
 	build) ;;
-	*) die "usage: build-debian-guest.sh [--suite trixie|sid] [build|key]" ;;
+	*) die "usage: build-debian-guest.sh [--suite trixie|sid] [--kvm] [build|key]" ;;
 	esac
 	log "$SUITE guest: $g ($(grep -E '^(linux-image-[0-9]|linux-perf|busybox-static)' "$g/versions" | tr '\n' ' '))"
 	cache_link "$g/Image" "$OUT/Image"
