@@ -35,6 +35,10 @@
 # instructions:u count as Tally, and Tally's samples at least OpenSBI's
 # less one a run (which guest tick re-creates the counter depends on the
 # firmwares' timing).
+# Last, the fixes measured (KVM_FIXED=0 leaves it out): the same host on
+# Tally under the project's QEMU (qemu/patches/0005) with the project's
+# kernel (linux/patches/0001; FIXED_KERNEL, default build/linux/Image) as
+# the KVM guest's: every sample due, in each run. Skipped without them.
 # The host boots under Debian's QEMU (else the project's; QEMU=...) with
 # -icount shift=0 (KVM_ICOUNT=0: without), one hart (under icount Debian's
 # QEMU counts every hart's instructions in each: KVM_SMP), -cpu max (the
@@ -103,14 +107,23 @@ EOF
 (cd "$work/l2" && find etc | LC_ALL=C sort |
 	cpio --quiet -o -H newc -R 0:0 | gzip -n) \
 	>"$work/l1/usr/share/tally/nested/cmd.cpio.gz"
-if [ -n "${NESTED_KERNEL:-}" ]; then
-	cp "$NESTED_KERNEL" "$work/l1/usr/share/tally/nested/Image"
-	echo "[kvm-perf-test] KVM guest kernel: $NESTED_KERNEL"
-fi
-(cd "$work/l1" && find usr/share/tally/nested/* | LC_ALL=C sort |
-	cpio --quiet -o -H newc -R 0:0 | gzip -n) >"$work/l1.cpio.gz"
-[ -e "$INITRAMFS" ] && cat "$INITRAMFS" "$work/l1.cpio.gz" >"$work/initrd"
-export INITRAMFS=$work/initrd
+DEBIAN_INITRAMFS=$INITRAMFS
+
+# initrd KERNEL: the host's initramfs with the KVM guest's command and,
+# unless KERNEL is empty, KERNEL as the KVM guest's kernel; sets INITRAMFS
+initrd() {
+	rm -f "$work/l1/usr/share/tally/nested/Image"
+	if [ -n "$1" ]; then
+		cp "$1" "$work/l1/usr/share/tally/nested/Image"
+		echo "[kvm-perf-test] KVM guest kernel: $1"
+	fi
+	(cd "$work/l1" && find usr/share/tally/nested/* | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0 | gzip -n) >"$work/l1.cpio.gz"
+	[ -e "$DEBIAN_INITRAMFS" ] &&
+		cat "$DEBIAN_INITRAMFS" "$work/l1.cpio.gz" >"$work/initrd"
+	export INITRAMFS=$work/initrd
+}
+initrd "${NESTED_KERNEL:-}"
 
 # The host: kvm.ko, two kprobes in it (kvm_riscv_pmu_overflow: an
 # overflow of a KVM guest's counter, delivered to the guest;
@@ -209,9 +222,18 @@ runs_ok() {
 	done
 }
 
-# checks NAME: the checks of one boot
+# all_due: every perf record got its DUE samples
+all_due() {
+	local i
+	for i in $(seq 1 $RUNS); do
+		[ "$(l2 "rec rec$i" | awk '{ print $2 }')" = $DUE ] || return 1
+	done
+}
+
+# checks NAME [KERNEL]: the checks of one boot (KERNEL: the KVM guest's
+# kernel, if not Debian's)
 checks() {
-	local n=$1 s
+	local n=$1 guest_kernel=${2:-} s
 	s=$(sum_samples)
 	check "$n: kvm.ko loaded, kprobes set in it" \
 		eval 'has "^T:insmod 0$" && has "^T:kprobes 0$"'
@@ -225,7 +247,7 @@ checks() {
 			[ "$(value lcofi)" = "$(value ovf)" ]'
 	check "$n: ... became a guest PMU interrupt and a sample (guest interrupts $(irq_sum), samples $s)" \
 		eval '[ "$(irq_sum)" = "$(value ovf)" ] && [ "$s" = "$(value ovf)" ]'
-	if [ -z "${NESTED_KERNEL:-}" ]; then
+	if [ -z "$guest_kernel" ]; then
 		check "$n: Debian's guest kernel restarts after each overflow from base 4096, which KVM refuses ($(value bad) of $(value ovf))" \
 			eval 'positive "$(value bad)" && [ "$(value bad)" = "$(value ovf)" ]'
 	else
@@ -241,7 +263,7 @@ run_guest kvm-perf-tally "$guest" "${boot[@]}"
 report Tally
 T_DIFF=$(loop_diff) T_LOOP=$(loop_count) T_SUM=$(sum_samples)
 check "booted on Tally" has '^Tally firmware'
-checks Tally
+checks Tally "${NESTED_KERNEL:-}"
 check_poweroff
 
 # --- Debian's OpenSBI builds, for comparison ---
@@ -256,12 +278,29 @@ for r in "${REFS[@]}"; do
 	report "$name"
 	check "$name: booted on it (SBI implementation ID 1)" \
 		has "SBI implementation ID=0x1 Version="
-	checks "$name"
+	checks "$name" "${NESTED_KERNEL:-}"
 	check "$name: the same instructions:u as Tally ($T_LOOP)" \
 		same "$(loop_count)" "$T_LOOP"
 	# which guest tick restarts the counter is the firmwares' timing
 	check "$name: Tally's samples at least OpenSBI's less $RUNS ($T_SUM, $(sum_samples))" \
 		eval '[ "$T_SUM" -ge $(($(sum_samples) - RUNS)) ]'
 done
+
+# --- the fixes: the project's QEMU (qemu/patches/0005) and kernel
+# (linux/patches/0001) as the KVM guest's, the host still Debian's ---
+FIXED_KERNEL=${FIXED_KERNEL:-$BUILD/linux/Image}
+if [ "${KVM_FIXED:-1}" != 1 ]; then
+	skip "every sample due with the fixes" "KVM_FIXED=${KVM_FIXED}"
+elif [ ! -x "$PROJECT_QEMU" ] || [ ! -e "$FIXED_KERNEL" ]; then
+	skip "every sample due with the fixes" "no $PROJECT_QEMU or $FIXED_KERNEL (make qemu linux)"
+else
+	initrd "$FIXED_KERNEL"
+	QEMU=$PROJECT_QEMU run_guest kvm-perf-fixed "$guest" --cpu "$KVM_CPU" \
+		--smp "$KVM_SMP" --icount
+	report "Tally, the project's QEMU and kernel"
+	checks "fixed" "$FIXED_KERNEL"
+	check "fixed: every sample due, $DUE in each of $RUNS runs ($(samples))" all_due
+	check_poweroff
+fi
 
 summary
