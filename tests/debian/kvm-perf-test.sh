@@ -125,11 +125,12 @@ initrd() {
 }
 initrd "${NESTED_KERNEL:-}"
 
-# The host: kvm.ko, two kprobes in it (kvm_riscv_pmu_overflow: an
-# overflow of a KVM guest's counter, delivered to the guest;
-# kvm_riscv_vcpu_pmu_ctr_start: the guest's COUNTER_START, its base and
-# flags), then the KVM guest, one vCPU, under a hard timeout, its console
-# copied to the host's as it comes. The probes sit 8 bytes in, past the
+# The host: kvm.ko, three kprobes (kvm_riscv_pmu_overflow: an overflow of
+# a KVM guest's counter, forwarded to the guest; kvm_riscv_vcpu_pmu_ctr_start:
+# the guest's COUNTER_START, its base and flags; pmu_sbi_ovf_handler: a
+# host PMU interrupt), then the KVM guest, one vCPU, under a hard timeout
+# and the host's perf recording the probes, its console copied to the
+# host's as it comes. The probes sit 8 bytes in, past the
 # four compressed nops of the ftrace call site (-fpatchable-function-entry=4):
 # Debian's 6.12 refuses a kprobe on that site (EIO), and no argument
 # register has changed there.
