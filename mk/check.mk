@@ -31,7 +31,7 @@ CHECK_JOBS	?= $(JOBS)
 # downloads, so that both lanes end together; the last group links the
 # initramfs from what the others built.
 CHECK_PREBUILD	?= qemu+linux-perf \
-		   linux-kernel+linux-busybox+debian-guest+debian-guest-sid+debian-opensbi-sid \
+		   linux-kernel+linux-busybox+debian-guest+debian-guest-kvm+debian-guest-sid+debian-opensbi-sid \
 		   linux-kernel-stock \
 		   linux+firmware+firmware32+firmware-test+firmware32-test+dtbs+deb+rv32-payloads
 # -j for the suites, unless this make already has a job server (make -jN)

@@ -45,7 +45,7 @@ DEBIAN_CHECK_DEPS = $(LINUX_BOOT_DEPS) $(QEMU) debian-opensbi-sid deb rv32-paylo
 DEBIAN_CHECK_ENV = TOP=$(TOP) BUILD=$(BUILD) FW_DYNAMIC=$(FW_DYNAMIC) \
 	PROJECT_QEMU=$(QEMU) SID_OPENSBI=$(DEBIAN_SID_OPENSBI)
 
-check-debian: $(DEBIAN_CHECK_DEPS) debian-guest ## Debian trixie's kernel and perf on the firmware, against OpenSBI
+check-debian: $(DEBIAN_CHECK_DEPS) debian-guest debian-guest-kvm ## Debian trixie's kernel and perf on the firmware, against OpenSBI
 	@$(DEBIAN_CHECK_ENV) DEBIAN_SUITE=trixie LOG_DIR=$(DEBIAN_TEST_LOGS) \
 		DEBIAN_OPENSBIS="$(DEBIAN_OPENSBIS)" \
 		$(TOP)/scripts/run-test-scripts.sh $(TOP)/tests/debian $(DEBIAN_TESTS)
