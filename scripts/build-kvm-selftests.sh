@@ -110,9 +110,7 @@ build() {
 source_fetch() {
 	local pv=$2 deb
 	log "downloading $pv ($SUITE)"
-	debian_apt_download "$pv"
-	deb=$(debian_apt_deb "$pv")
-	[ -n "$deb" ] || die "no .deb for $pv in $APT/archives"
+	deb=$(debian_apt_fetch "$pv") || exit 1
 	mkdir -p "$1/entry"
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$1/entry" --wildcards \
 		--strip-components=3 './usr/src/linux-source-*.tar.xz' ||

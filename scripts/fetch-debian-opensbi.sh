@@ -42,9 +42,7 @@ die() { printf '[debian-opensbi] error: %s\n' "$*" >&2; exit 1; }
 fetch() {
 	local tmp=$1/entry pv=$2 deb i
 	log "downloading $pv ($SUITE)"
-	debian_apt_download "$pv"
-	deb=$(debian_apt_deb "$pv")
-	[ -n "$deb" ] || die "no .deb for $pv in $APT/archives"
+	deb=$(debian_apt_fetch "$pv") || exit 1
 	mkdir -p "$tmp" "$1/root"
 	dpkg-deb -x "$deb" "$1/root"
 	for i in "${IMAGES[@]}"; do

@@ -73,6 +73,16 @@ debian_apt_download() {
 	debian_apt_unlock
 }
 
+# debian_apt_fetch PACKAGE=VERSION: that one package downloaded (with
+# what it depends on), the path of its .deb printed
+debian_apt_fetch() {
+	local deb
+	debian_apt_download "$1"
+	deb=$(debian_apt_deb "$1")
+	[ -n "$deb" ] || die "no .deb for $1 in $APT/archives"
+	echo "$deb"
+}
+
 # debian_apt_closure PACKAGE...: "package=version" of everything installing
 # the packages would install (into an empty system), sorted
 debian_apt_closure() {
