@@ -162,13 +162,9 @@ check "no kernel warning, BUG or oops" hasnt '(WARNING:|BUG:|Oops|Call Trace)'
 check_poweroff
 
 # --- Debian's OpenSBI builds, for comparison ---
-mapfile -t REFS < <(opensbis)
-for r in "${REFS[@]}"; do
-	IFS='|' read -r tag fw name <<<"$r"
-	if [ ! -e "$fw" ]; then
-		skip "the same on $name" "no $fw"
-		continue
-	fi
+# reference TAG FW NAME: the same boot on that firmware, each test as on Tally
+reference() {
+	local tag=$1 fw=$2 name=$3 t
 	FW_DYNAMIC=$fw run_guest "kvm-$tag" "$guest" "${boot[@]}"
 	for t in $TESTS; do
 		echo "[kvm-test] $name: $t $(result "$t"), host PMU interrupts during it: $(value "lcofi $t")"
@@ -185,6 +181,7 @@ for r in "${REFS[@]}"; do
 	check "$name: host riscv-pmu-sbi without SBI snapshot (the guest's is KVM's)" \
 		eval 'has "^T:dmesg .*riscv-pmu-sbi: SBI PMU extension is available" &&
 			hasnt "^T:dmesg .*SBI PMU snapshot detected"'
-done
+}
+each_reference reference
 
 summary

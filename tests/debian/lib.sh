@@ -65,6 +65,24 @@ opensbis() {
 	done
 }
 
+# each_reference FN [WHAT] [MAX]: FN TAG FW NAME for each reference
+# firmware of opensbis() (the first MAX of them), in this shell, so that
+# FN may boot and keep what it finds; one whose image is missing is a
+# skip, "WHATthe same on NAME".
+each_reference() {
+	local fn=$1 what=${2:-} max=${3:-0} r tag fw name refs
+	mapfile -t refs < <(opensbis)
+	[ "$max" -gt 0 ] && refs=("${refs[@]:0:max}")
+	for r in "${refs[@]}"; do
+		IFS='|' read -r tag fw name <<<"$r"
+		if [ ! -e "$fw" ]; then
+			skip "${what}the same on $name" "no $fw"
+			continue
+		fi
+		"$fn" "$tag" "$fw" "$name"
+	done
+}
+
 # qemus: "NAME=PATH" of each QEMU to boot (DEBIAN_QEMUS overrides).
 qemus() {
 	if [ -n "${DEBIAN_QEMUS:-}" ]; then

@@ -83,7 +83,15 @@ compare() {
 		eval '[ ${#worse[@]} = 0 ] && [ $((same + better)) -ge 20 ]'
 }
 
-mapfile -t REFS < <(opensbis)
+# reference TAG FW NAME: the perf guest on that firmware, its counts and
+# samples into osbi and osbi_c by its name
+reference() {
+	boot "perf-$qn-$1" "$qemu" "$2" "$(guest)" --icount --smp 1
+	osbi[$3]=$(counts) osbi_c[$3]=$(for i in 1 2 3; do rec c$i; done)
+	names+=("$3")
+	check "$qn, $3: the guest finished" [ "$qemu_rc" = 0 ]
+}
+
 for q in $(qemus); do
 	qn=${q%%=*} qemu=${q#*=}
 	if [ ! -x "$qemu" ]; then
@@ -93,17 +101,7 @@ for q in $(qemus); do
 	# each reference firmware: its counts and samples, by its name
 	declare -A osbi=() osbi_c=()
 	names=()
-	for r in "${REFS[@]}"; do
-		IFS='|' read -r tag fw name <<<"$r"
-		if [ ! -f "$fw" ]; then
-			skip "$qn: the same on $name" "no $fw"
-			continue
-		fi
-		boot "perf-$qn-$tag" "$qemu" "$fw" "$(guest)" --icount --smp 1
-		osbi[$name]=$(counts) osbi_c[$name]=$(for i in 1 2 3; do rec c$i; done)
-		names+=("$name")
-		check "$qn, $name: the guest finished" [ "$qemu_rc" = 0 ]
-	done
+	each_reference reference "$qn: "
 
 	boot "perf-$qn" "$qemu" "$TALLY_FW" "$(guest)" --icount --smp 1
 	printf '%s\n' "$LOG_TEXT" | grep -E '^T:(def|l[0-9]|g[0-9]|rec|report)' | sed 's/^/  /'

@@ -52,7 +52,19 @@ per_core() {
 	grep -cE '^T:all S0-D0-C[0-9]+,1,[1-9][0-9]*,,instructions' <<<"$LOG_TEXT"
 }
 
-mapfile -t REFS < <(opensbis)
+# reference TAG FW NAME: the 4-hart guest on that firmware; its samples
+# per round into os1, os2, the best of them into o1, o2
+reference() {
+	local n1 n2
+	boot "smp-$qn-$1" "$qemu" "$2" "$guest" --icount --smp 4
+	check "$qn, $3: the guest finished" [ "$qemu_rc" = 0 ]
+	n1=$(rec 1 | cut -d' ' -f2) n2=$(rec 2 | cut -d' ' -f2)
+	os1="$os1; $3 ${n1:-none}" os2="$os2; $3 ${n2:-none}"
+	[[ $n1 =~ ^[0-9]+$ ]] && [ "$n1" -gt "$o1" ] && o1=$n1
+	[[ $n2 =~ ^[0-9]+$ ]] && [ "$n2" -gt "$o2" ] && o2=$n2
+	return 0
+}
+
 for q in $(qemus); do
 	qn=${q%%=*} qemu=${q#*=}
 	if [ ! -x "$qemu" ]; then
@@ -62,19 +74,7 @@ for q in $(qemus); do
 	# each reference firmware's samples per round: o1, o2 hold the best
 	# of them, os1, os2 what each got
 	o1=0 o2=0 os1= os2=
-	for r in "${REFS[@]}"; do
-		IFS='|' read -r tag fw name <<<"$r"
-		if [ ! -f "$fw" ]; then
-			skip "$qn: the same on $name" "no $fw"
-			continue
-		fi
-		boot "smp-$qn-$tag" "$qemu" "$fw" "$guest" --icount --smp 4
-		check "$qn, $name: the guest finished" [ "$qemu_rc" = 0 ]
-		n1=$(rec 1 | cut -d' ' -f2) n2=$(rec 2 | cut -d' ' -f2)
-		os1="$os1; $name ${n1:-none}" os2="$os2; $name ${n2:-none}"
-		[[ $n1 =~ ^[0-9]+$ ]] && [ "$n1" -gt "$o1" ] && o1=$n1
-		[[ $n2 =~ ^[0-9]+$ ]] && [ "$n2" -gt "$o2" ] && o2=$n2
-	done
+	each_reference reference "$qn: "
 
 	boot "smp-$qn" "$qemu" "$TALLY_FW" "$guest" --icount --smp 4
 	printf '%s\n' "$LOG_TEXT" | grep -E '^T:(all|off|on|a[0-9]|c[0-9]|rec|slow)' | sed 's/^/  /'
