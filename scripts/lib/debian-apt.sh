@@ -33,8 +33,9 @@ debian_apt_init() {
 	uris=$(apt_uris "$DEBIAN_SOURCES" bookworm)
 	[ -n "$uris" ] || die "no bookworm entry with URIs in $DEBIAN_SOURCES"
 	printf 'deb [arch=riscv64 signed-by=%s] %s %s main\n' \
-		"$DEBIAN_KEYRING" "$uris" "$APT_SUITE" >"$APT/sources.list.new"
-	mv "$APT/sources.list.new" "$APT/sources.list"
+		"$DEBIAN_KEYRING" "$uris" "$APT_SUITE" >"$APT/sources.list.$$"
+	# a name of its own: the suites' builds set up the same directory at once
+	mv "$APT/sources.list.$$" "$APT/sources.list"
 }
 
 # debian_apt_lock / debian_apt_unlock: one apt-get in $APT at a time
@@ -86,9 +87,12 @@ debian_apt_fetch() {
 # debian_apt_closure PACKAGE...: "package=version" of everything installing
 # the packages would install (into an empty system), sorted
 debian_apt_closure() {
+	# under the lock: apt-get rewrites its cache files in $APT/cache
+	debian_apt_lock
 	apt-get "${apt_opts[@]}" -s install "$@" 2>/dev/null |
 		awk '$1 == "Inst" { v = $3; gsub(/[()]/, "", v); print $2 "=" v }' |
 		LC_ALL=C sort
+	debian_apt_unlock
 }
 
 # debian_apt_deb PACKAGE=VERSION: the downloaded .deb
