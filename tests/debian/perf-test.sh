@@ -9,7 +9,9 @@
 #     too; user-mode counts are the same to the instruction, and exact
 #     (tally-loop N runs 2N loop instructions);
 #   - perf record -c: never more samples than count / period, and on the
-#     project's QEMU, whose overflow is exact, exactly that many;
+#     project's QEMU, whose overflow is exact, exactly that many; on
+#     Debian's QEMU all but 6 from the second run on (the first follows
+#     perf stat, whose leftover QEMU 10.0.2 keeps);
 #   - perf record -F and perf report: samples, and the report's top entry
 #     is the workload's own code.
 # Debian's QEMU keeps one counter per event (a second counter on the same
@@ -136,6 +138,14 @@ for q in $(qemus); do
 		if [ "$qn" = project-qemu ]; then
 			check "$qn: perf record -c $PERIOD, run $i: exactly $want samples (${r#* }$o)" \
 				eval '[ "${r% *}" = 0 ] && same "${r#* }" "$want"'
+		elif [ "$i" = 1 ]; then
+			# the first after perf stat: the counting runs' leftover in
+			# QEMU 10.0.2's overflow timer swallows one overflow and perf
+			# gets none until it schedules the event in again, any number
+			# later, with either firmware (docs/linux.md, "Lost samples
+			# on Debian's QEMU"); the project's QEMU checks it exactly
+			check "$qn: perf record -c $PERIOD, run $i (after perf stat): ${r#* } samples, at most $want$o" \
+				eval '[ "${r% *}" = 0 ] && between "${r#* }" 0 "$want"'
 		else
 			# QEMU's overflow timer loses a few, with either firmware
 			check "$qn: perf record -c $PERIOD, run $i: ${r#* } samples, $((want - 6)) to $want$o" \
