@@ -49,6 +49,16 @@ results() {
 PT_BOOT=(--qemu-arg -m --qemu-arg 1G --append "oops=panic panic=-1"
 	--qemu-arg -no-reboot)
 
+# perf_core_race: the log of the last boot (LOG_TEXT) ends in the kernel's
+# perf-core race above, as on both firmwares: the warning in ctx_sched_in()
+# and then the oops in perf_ctx_sched_task_cb() (docs/perf-test.md, "An
+# oops in perf's core"); any other oops or a hang is not it
+perf_core_race() {
+	grep -qE 'WARNING: .*kernel/events/core\.c:[0-9]+ (at )?ctx_sched_in\+' <<<"$LOG_TEXT" &&
+		grep -qE '^\[ *[0-9.]+\] epc : perf_ctx_sched_task_cb\+' <<<"$LOG_TEXT" &&
+		[ "$(grep -cE 'Oops \[#' <<<"$LOG_TEXT")" = 1 ]
+}
+
 # missing TOTAL ALL: the top-level test numbers up to TOTAL with no result
 # in ALL, space-separated
 missing() {

@@ -81,8 +81,16 @@ for p in 0 1; do
 	qemu_rc=0
 	grep -q '^tally-init: exit status' <<<"$LOG_TEXT" || qemu_rc=124
 	tail_on_hang
-	check "$WHO: perf test, part $p, ran to its end: the guest powered off" \
-		has '^tally-init: exit status 0$'
+	if perf_core_race; then
+		# Debian's kernel, not the firmware: it hits OpenSBI too; the
+		# tests it did not reach run below in a guest of their own
+		echo "[perftest] part $p ended in the kernel's perf-core race (docs/perf-test.md)"
+		check "$WHO: perf test, part $p, ran to its end or to the kernel's known perf-core oops, nothing else" \
+			perf_core_race
+	else
+		check "$WHO: perf test, part $p, ran to its end: the guest powered off" \
+			has '^tally-init: exit status 0$'
+	fi
 done
 total=$(cat "$LOG_DIR"/perftest-[01].log | tr -d '\r' | sed -n 's/^T:ptcount //p' | tail -1)
 # a part that ended early (an oops, a hang): its tests not reached, once
