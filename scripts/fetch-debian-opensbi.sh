@@ -75,10 +75,8 @@ main() {
 	# 1.9-1 -> 1.9: the upstream version, as OpenSBI's banner prints it
 	upstream=$(sed 's/^[0-9]*://; s/-[^-]*$//; s/[~+].*//' "$entry/version")
 	mkdir -p "$out"
-	for i in "${IMAGES[@]}"; do cache_link "$entry/$i" "$out/$i"; done
+	for i in "${IMAGES[@]}" version; do cache_link "$entry/$i" "$out/$i"; done
 	# renamed into place: check-debian and check-debian-sid run this at once
-	cp "$entry/version" "$out/version.$$"
-	mv "$out/version.$$" "$out/version"
 	echo "Debian $SUITE's OpenSBI $upstream" >"$out/name.$$"
 	mv "$out/name.$$" "$out/name"
 	log "$(cat "$out/name") (opensbi $(cat "$entry/version")): $out/fw_dynamic.bin"
