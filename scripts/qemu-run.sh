@@ -126,7 +126,9 @@ pid=$!
 watch $pid &
 watcher=$!
 disown $watcher
-trap 'kill -KILL $pid $watcher 2>/dev/null; rm -f "$stopped" $fifo' EXIT
+# "|| true": under set -e a failed kill (QEMU reaped and the watcher
+# gone, as on a busy host) would end the trap, and the script, with 1
+trap 'kill -KILL $pid $watcher 2>/dev/null || true; rm -f "$stopped" $fifo' EXIT
 trap 'exit 143' TERM INT HUP
 if [ -n "$stop_on" ]; then
 	while IFS= read -r line; do

@@ -11,16 +11,9 @@
 set -u
 top=${1:?usage: cache_test.sh TOP}
 . "$top/scripts/lib/cache.sh"
-passed=0 failed=0
+. "$top/tests/lib/check.sh"
 t=$(mktemp -d "${TMPDIR:-/tmp}/cache-test.XXXXXX")
 trap 'rm -rf "$t"' EXIT
-
-check() {	# check DESCRIPTION COMMAND...
-	local d=$1
-	shift
-	if "$@"; then echo "ok - $d"; passed=$((passed + 1))
-	else echo "FAIL - $d"; failed=$((failed + 1)); fi
-}
 
 # a build: counts its runs in $t/runs, writes INPUT's content as the entry
 fake_build() {	# fake_build WORK INPUT
@@ -166,5 +159,4 @@ else
 	echo "SKIP - linux keys (no linux-source-6.12 tarball)"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary

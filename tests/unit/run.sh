@@ -6,7 +6,8 @@
 # RV32, the firmware's 64-bit shift helpers), then run the host test binary;
 # print one combined "N passed, N failed" line. Also the bench check's
 # host-only test (tests/bench/pathcheck_test.py) and the build cache's
-# (tests/unit/cache_test.sh, scripts/lib/cache.sh).
+# (tests/unit/cache_test.sh, scripts/lib/cache.sh) and qemu-run.sh's exit
+# status (tests/unit/qemu_run_test.sh).
 #
 # usage: run.sh UNIT_BIN RV64_BUILD_DIR TOP OBJ...
 set -u
@@ -85,5 +86,7 @@ part "$out/pathcheck.log" "bench check test" \
 	"$top/docs/performance.md"
 # the build cache library (scripts/lib/cache.sh) in a throwaway directory
 part "$out/cache.log" "build cache test" "$top/tests/unit/cache_test.sh" "$top"
+# scripts/qemu-run.sh's exit status, with a stand-in for QEMU
+part "$out/qemu-run.log" "qemu-run test" "$top/tests/unit/qemu_run_test.sh" "$top"
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]
