@@ -13,7 +13,14 @@ QEMU_VERSION	:= 10.0.2
 QEMU_TARBALL	:= $(SRC_CACHE)/qemu_$(QEMU_VERSION)+ds.orig.tar.xz
 BUSYBOX_VERSION	:= 1.35.0
 BUSYBOX_TARBALL	:= $(SRC_CACHE)/busybox_$(BUSYBOX_VERSION).orig.tar.bz2
-LINUX_TARBALL	:= /usr/src/linux-source-6.12.tar.xz
+# libfdt's source (mk/firmware.mk): the host's linux-source-6.12 (bookworm)
+LIBFDT_TARBALL	:= /usr/src/linux-source-6.12.tar.xz
+# The project's kernel is Debian sid's linux-source-7.2, its version named
+# in scripts/lib/linux-source.sh and fetched into $(CACHE)/debian/sid/
+# (scripts/build-linux.sh, make deps). LINUX_SOURCE=<package>=<version> or
+# LINUX_TARBALL=<file> on the command line builds another.
+LINUX_SOURCE	?=
+LINUX_TARBALL	?=
 
 # FW_TEST=1: the test images, production plus the test machinery (the test
 # channel, emulated suspend loss, trigger scrambling; docs/firmware.md,

@@ -105,16 +105,16 @@ fw-tools:
 	@command -v $(FW_CC) >/dev/null || { echo "firmware: no $(FW_CC):" \
 		"install gcc-riscv64-linux-gnu (apt-get install, or make deps)" >&2; exit 1; }
 
-$(LINUX_TARBALL):
+$(LIBFDT_TARBALL):
 	@echo "firmware: no $@ (libfdt's source): install linux-source-6.12" \
 		"(apt-get install, or make deps)" >&2; exit 1
 
 # Extract into a private directory and rename it into place, so parallel
 # builds sharing the cache never see a half-extracted tree.
-$(LIBFDT_STAMP): $(LINUX_TARBALL) | fw-tools
-	@echo "[firmware] extracting libfdt from $(LINUX_TARBALL)"
+$(LIBFDT_STAMP): $(LIBFDT_TARBALL) | fw-tools
+	@echo "[firmware] extracting libfdt from $(LIBFDT_TARBALL)"
 	@set -e; tmp=$$(mktemp -d $(LIBFDT_SRC).tmp.XXXXXX); \
-	tar -xJf $(LINUX_TARBALL) -C $$tmp --strip-components=4 \
+	tar -xJf $(LIBFDT_TARBALL) -C $$tmp --strip-components=4 \
 		linux-source-6.12/scripts/dtc/libfdt; \
 	touch $$tmp/.extracted; \
 	mv -T $$tmp $(LIBFDT_SRC) 2>/dev/null || { rm -rf $$tmp; touch $@; }

@@ -24,7 +24,8 @@
 # riscv/sbi_pmu_test with LDFLAGS=-static (its -pthread -no-pie follow).
 #
 # sid's tarball: $CACHE/debian/sid/linux-source-<version>/ (the .deb's
-# /usr/src/linux-source-<major>.tar.xz, named by the package version).
+# /usr/src/linux-source-<major>.tar.xz, named by the package version;
+# scripts/lib/linux-source.sh, shared with the project's kernel).
 #
 # Cache: $CACHE/kvm-selftests/<key>/{sbi_pmu_test,build.log}, key = SHA-256
 # of the tarball's identity (path, size, mtime), the cross compiler version
@@ -45,6 +46,7 @@ DIR=$CACHE/kvm-selftests
 . "$TOP/scripts/lib/cache.sh"
 . "$TOP/scripts/lib/apt-sources.sh"
 . "$TOP/scripts/lib/debian-apt.sh"
+. "$TOP/scripts/lib/linux-source.sh"
 TEST=riscv/sbi_pmu_test
 SUITE=trixie OUT=$BUILD/debian
 # the selftest library's parts beyond kvm/ (tools/testing/selftests/...)
@@ -105,20 +107,6 @@ build() {
 	cp "$blog" "$tmp/entry/build.log"
 }
 
-# source_fetch WORK PV: the package PV (linux-source-<major>=<version>)
-# downloaded, its tarball into WORK/entry (cache_fill)
-source_fetch() {
-	local pv=$2 deb
-	log "downloading $pv ($SUITE)"
-	deb=$(debian_apt_fetch "$pv") || exit 1
-	mkdir -p "$1/entry"
-	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$1/entry" --wildcards \
-		--strip-components=3 './usr/src/linux-source-*.tar.xz' ||
-		die "no /usr/src/linux-source-*.tar.xz in $deb"
-	ls "$1"/entry/linux-source-*.tar.xz >/dev/null 2>&1 ||
-		die "no /usr/src/linux-source-*.tar.xz in $deb"
-}
-
 # sid_tarball: sid's linux-source (the version of sid's linux-image-riscv64)
 # from the cache, fetched when missing
 sid_tarball() {
@@ -128,13 +116,12 @@ sid_tarball() {
 	# the source package of the kernel the sid guest has (linux-image-riscv64)
 	pv=$(debian_apt_closure linux-image-riscv64 | sed -n 's/^linux-image-\([0-9]*\.[0-9]*\)\.[^=]*=\(.*\)/linux-source-\1=\2/p' | head -1)
 	if [ -n "$pv" ]; then
-		entry=$dir/linux-source-${pv#*=}
-		cache_fill "$entry" "$(echo "${pv%%=*}").tar.xz" source_fetch "$pv"
+		linux_source_tarball "$pv"
 	else
 		entry=$(ls -td "$dir"/linux-source-* 2>/dev/null | head -1)
 		[ -n "$entry" ] || die "cannot resolve linux-source in sid (log: $APT/update.log)"
+		ls "$entry"/linux-source-*.tar.xz | head -1
 	fi
-	ls "$entry"/linux-source-*.tar.xz | head -1
 }
 
 main() {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Build (or reuse from the cache) the Linux 6.12 kernel for Tally.
+# Build (or reuse from the cache) the Linux 7.2 kernel for Tally.
 #
 #   build-linux.sh            kernel: tinyconfig + linux/kernel.config, then
 #                             link build/linux/{Image,vmlinux,kernel.config}
@@ -9,7 +9,7 @@
 #   build-linux.sh key        print the kernel's cache directory
 #
 # Cache ($CACHE/linux/):
-#   src-<key>/     pristine linux-source-6.12 + linux/patches/*.patch; key =
+#   src-<key>/     pristine linux-source-7.2 + linux/patches/*.patch; key =
 #                  tarball name, size and package version, the patches, and
 #                  SRC_RECIPE below. Shared with scripts/build-perf.sh. The
 #                  tarball is unpacked once, into the entry without patches
@@ -23,8 +23,14 @@
 # builds never leave a half-built entry, and the two kernels can build side
 # by side.
 #
+# The tarball: Debian sid's linux-source-7.2 (LINUX_SOURCE, package=version,
+# scripts/lib/linux-source.sh), downloaded through sid's private apt
+# configuration into $CACHE/debian/sid/linux-source-<version>/ when the
+# cache does not have it yet (make deps fetches it too); LINUX_TARBALL
+# names another tarball instead.
+#
 # Environment (defaults match mk/config.mk): TOP BUILD CACHE JOBS
-# CROSS_COMPILE LINUX_TARBALL. A variant kernel (own source and kernel keys)
+# CROSS_COMPILE LINUX_SOURCE LINUX_TARBALL. A variant kernel (own source and kernel keys)
 # leaves out the patches named in LINUX_SKIP_PATCHES (file names) and is
 # linked into LINUX_LINK_DIR instead of build/linux, e.g. the kernel without
 # the snapshot fix that tests/linux/record-test.sh boots.
@@ -35,8 +41,7 @@ BUILD=${BUILD:-$TOP/build}
 CACHE=${CACHE:-${TALLY_CACHE:-$HOME/.cache/tally}}
 JOBS=${JOBS:-$(nproc)}
 CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
-LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-LINUX_PKG=linux-source-6.12
+LINUX_TARBALL=${LINUX_TARBALL:-}
 FRAGMENT=$TOP/linux/kernel.config
 PATCH_DIR=$TOP/linux/patches
 SKIP_PATCHES=${LINUX_SKIP_PATCHES:-}
@@ -44,6 +49,10 @@ LINK_DIR=${LINUX_LINK_DIR:-$BUILD/linux}
 # Bump when the way the source tree is prepared changes.
 SRC_RECIPE=1
 . "$TOP/scripts/lib/cache.sh"
+. "$TOP/scripts/lib/apt-sources.sh"
+. "$TOP/scripts/lib/debian-apt.sh"
+. "$TOP/scripts/lib/linux-source.sh"
+LINUX_PKG=${LINUX_SOURCE%%=*}
 
 log() { printf '[linux] %s\n' "$*" >&2; }
 die() { printf '[linux] error: %s\n' "$*" >&2; exit 1; }
@@ -63,7 +72,7 @@ src_key_of() {
 	{
 		echo "recipe $SRC_RECIPE"
 		echo "tarball $(basename "$LINUX_TARBALL") $(stat -c %s "$LINUX_TARBALL")"
-		echo "package $(dpkg-query -W -f='${Version}' "$LINUX_PKG" 2>/dev/null || echo none)"
+		echo "package $LINUX_SOURCE"
 		for p in "$@"; do echo "patch $(basename "$p")"; cat "$p"; done
 	} | cache_key
 }
@@ -187,6 +196,7 @@ link_outputs() {
 
 main() {
 	mkdir -p "$CACHE/linux"
+	[ -n "$LINUX_TARBALL" ] || LINUX_TARBALL=$(linux_source_tarball "$LINUX_SOURCE")
 	case ${1:-build} in
 	source) source_dir ;;
 	source-path) echo "$CACHE/linux/src-$(src_key)" ;;

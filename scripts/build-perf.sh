@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Build (or reuse from the cache) a static riscv64 `perf` from the same
-# patched Linux 6.12 tree as the kernel (scripts/build-linux.sh source).
+# patched Linux 7.2 tree as the kernel (scripts/build-linux.sh source).
 #
 #   build-perf.sh             build if needed, link build/linux/perf
 #   build-perf.sh key         print the cache directory
@@ -33,7 +33,8 @@
 # Fixes to perf alone: linux/perf-patches/*.patch are applied to that copy
 # (each file a patch touches becomes a real copy first), so they rebuild
 # perf but neither kernel (linux/patches/ is the kernel's and perf's
-# source, applied by build-linux.sh).
+# source, applied by build-linux.sh). perf 7.2 needs none
+# (linux/perf-patches/README.md); the directory may be absent.
 set -euo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -51,13 +52,17 @@ SRC=$("$TOP/scripts/build-linux.sh" source)
 LIBS=$("$TOP/scripts/build-perf-libs.sh" key)
 EVENTS=$TOP/linux/pmu-events/riscv
 PATCHES=$TOP/linux/perf-patches
+# perf_patches: linux/perf-patches/*.patch in name order, if any
+perf_patches() {
+	ls "$PATCHES"/*.patch 2>/dev/null | LC_ALL=C sort || true
+}
 KEY=$({
 	basename "$SRC"
 	basename "$LIBS"
 	"${CROSS_COMPILE}gcc" --version | head -1
 	cat "$0"
 	(cd "$EVENTS" && find . -type f | LC_ALL=C sort | xargs sha256sum)
-	cat "$PATCHES"/*.patch
+	for p in $(perf_patches); do cat "$p"; done
 } | cache_key)
 OUT=$CACHE/linux/perf-$KEY
 
@@ -88,7 +93,7 @@ tree() {
 		grep -v '^#' "$EVENTS/mapfile.csv"
 	} >"$arch/mapfile.csv"
 	(cd "$EVENTS" && find . -mindepth 1 -maxdepth 1 -type d -exec cp -r {} "$arch/" \;)
-	for p in "$PATCHES"/*.patch; do
+	for p in $(perf_patches); do
 		for f in $(sed -n 's|^+++ b/||p' "$p"); do
 			cp --remove-destination "$(readlink -f "$dir/$f")" "$dir/$f"
 		done

@@ -14,7 +14,12 @@ EXTRA=/etc/apt/sources.list.d/tally-extra.sources
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
 
+CACHE=${CACHE:-$(dirname "$SRC_DIR")}
+
 . "$(dirname "$0")/lib/apt-sources.sh"
+. "$(dirname "$0")/lib/cache.sh"
+. "$(dirname "$0")/lib/debian-apt.sh"
+. "$(dirname "$0")/lib/linux-source.sh"
 
 log() { printf '[deps] %s\n' "$*"; }
 die() { printf '[deps] error: %s\n' "$*" >&2; exit 1; }
@@ -47,7 +52,9 @@ PKGS=(
 	# QEMU build
 	ninja-build pkg-config libglib2.0-dev libpixman-1-dev zlib1g-dev
 	libfdt-dev ccache bzip2 xz-utils flex bison python3-venv python3-setuptools
-	# Linux, busybox, initramfs
+	# Linux, busybox, initramfs (the kernel's own tree, linux-source-7.2,
+	# comes from sid below); linux-source-6.12 for the firmware's libfdt
+	# (mk/firmware.mk) and trixie's KVM selftest (build-kvm-selftests.sh)
 	linux-source-6.12 bc cpio libelf-dev libssl-dev kmod rsync
 	# firmware and tests
 	device-tree-compiler clang lld llvm libclang-rt-14-dev clang-format
@@ -175,6 +182,11 @@ if [ -n "$BENCH" ]; then
 	exit 0
 fi
 [ -f /usr/src/linux-source-6.12.tar.xz ] || die "linux-source-6.12 did not install its tarball"
+# the project's kernel: Debian sid's linux-source-7.2 (arch all), through
+# sid's private apt configuration (the host's sources stay bookworm's)
+# (its messages to stderr: stdout carries the tarball's path)
+(log() { printf '[deps] %s\n' "$*" >&2; }; linux_source_tarball "$LINUX_SOURCE" >/dev/null)
+log "kernel tree: $(linux_source_path "$LINUX_SOURCE")"
 fetch_orig qemu "qemu_10.0.2+ds.orig.tar.xz" bookworm-backports
 fetch_orig busybox "busybox_1.35.0.orig.tar.bz2" ""
 # perf's static libraries, scripts/build-perf-libs.sh: libelf and libdw
