@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Linux 6.12, static perf, static busybox and the initramfs (docs/linux.md).
+# Linux 7.2, static perf, static busybox and the initramfs (docs/linux.md).
 #
 #   make linux                 kernel + perf + busybox + initramfs
 #   make run [ARGS='cmd...']   boot on the firmware, run the perf demo or cmd
@@ -13,10 +13,11 @@
 
 LINUX_ENV = TOP=$(TOP) BUILD=$(BUILD) CACHE=$(CACHE) SRC_CACHE=$(SRC_CACHE) \
 	JOBS=$(JOBS) CROSS_COMPILE=$(CROSS_COMPILE) \
-	LINUX_TARBALL=$(LINUX_TARBALL) BUSYBOX_TARBALL=$(BUSYBOX_TARBALL)
+	LINUX_SOURCE=$(LINUX_SOURCE) LINUX_TARBALL=$(LINUX_TARBALL) \
+	BUSYBOX_TARBALL=$(BUSYBOX_TARBALL)
 LINUX_RUN_ENV = TOP=$(TOP) BUILD=$(BUILD) QEMU=$(QEMU) ICICLE_DTB=$(ICICLE_DTB) \
 	FW_DYNAMIC=$(FW_DYNAMIC) KERNEL=$(KERNEL) INITRAMFS=$(INITRAMFS)
-# The stock kernel (KERNEL_STOCK, mk/config.mk): linux-source-6.12 with none
+# The stock kernel (KERNEL_STOCK, mk/config.mk): linux-source-7.2 with none
 # of linux/patches/, as distributions ship it. The tests boot it next to the
 # patched kernel; make run/shell LINUX_KERNEL=stock boot it.
 LINUX_ALL_PATCHES = $(notdir $(sort $(wildcard $(TOP)/linux/patches/*.patch)))
@@ -57,7 +58,7 @@ LINUX_BOOT_DEPS = $(filter $(BUILD)/%,$(QEMU) $(FW_DYNAMIC))
 RUN_CPU ?= rv64,sscofpmf=true,smcntrpmf=true,smcdeleg=true,ssccfg=true,smcsrind=true,sscsrind=true,smstateen=true,x-sspesa=true,x-ssplcofi=true
 RUN_DELEGATE ?= 0x8
 # MACHINE=spike (HTIF console and power-off) or microchip-icicle-kit
-# (PolarFire SoC, its DT from linux-source-6.12): docs/porting.md.
+# (PolarFire SoC, its DT from the kernel tree, linux-source-7.2): docs/porting.md.
 # MACHINE=sifive_u: boot QEMU's sifive_u (E51 monitor hart + 4 U54s), whose
 # CPUs have none of the above: the plain -icount mode there.
 MACHINE ?= virt
@@ -76,6 +77,11 @@ linux-kernel: deps
 
 linux-kernel-stock: deps ## the stock kernel (none of linux/patches/)
 	@$(LINUX_ENV) $(LINUX_STOCK_ENV) $(TOP)/scripts/build-linux.sh
+
+# linux/patches/ as a series: checkpatch --strict and a build after each
+# patch (scripts/check-linux-series.sh; not part of make check)
+check-linux-series: deps ## checkpatch each kernel patch, build after each in order
+	@$(LINUX_ENV) $(TOP)/scripts/check-linux-series.sh
 
 linux-perf: deps
 	@$(LINUX_ENV) $(TOP)/scripts/build-perf.sh
@@ -118,4 +124,4 @@ linux-prune: linux ## delete cached Linux/perf/busybox builds not in use here
 	done
 
 .PHONY: linux linux-kernel linux-kernel-stock linux-perf linux-busybox linux-initramfs run shell \
-	linux-prune
+	linux-prune check-linux-series
