@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Suite `linux`: boot Linux 6.12 + perf on the firmware (tests/linux/).
+# Suite `linux`: boot Linux 7.2 + perf on the firmware (tests/linux/).
 # QEMU= and FW_DYNAMIC= on the command line test other binaries.
 # LINUX_TESTS='events record' runs only those tests (names without
 # -test.sh).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Two more boards (suite `linux`), each brought up through the firmware's
-# driver model (docs/porting.md), Linux 6.12 and perf stat on each:
+# driver model (docs/porting.md), Linux (the project's 7.2) and perf stat on each:
 #
 # - QEMU spike: no UART; HTIF (ucb,htif0, lib/utils/serial/htif.c) is the
 #   firmware's console and power-off. Linux's console is hvc0 over SBI
@@ -9,7 +9,7 @@
 #   counts cycles and instructions on hardware counters. The guest ends
 #   with an SRST shutdown through HTIF, which ends QEMU.
 # - QEMU microchip-icicle-kit (PolarFire SoC), booted with the board's DT
-#   from linux-source-6.12: hart 0 is the E51 monitor core (its cpu node
+#   from the kernel's tree (linux-source-7.2): hart 0 is the E51 monitor core (its cpu node
 #   disabled in that DT), harts 1-4 are U54s; the console is MMUART1, a
 #   16550 with reg-shift 2 and 32-bit registers (uart8250.c). Linux's
 #   console is hvc0 over DBCN (the MMUART's Linux driver needs the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Linux boot test (suite `linux`): boot Linux 6.12 on the firmware with 4
+# Linux boot test (suite `linux`): boot Linux 7.2 on the firmware with 4
 # harts, run a probe script in the guest, check its console log on the
 # host. Prints one "ok - ..." or "FAIL - ..." line per check and ends with
 # "N passed, N failed".

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Many harts (suite `linux`): Linux 6.12 on QEMU virt with 64 harts,
+# Many harts (suite `linux`): Linux 7.2 on QEMU virt with 64 harts,
 # booted from dts/qemu-virt-sscofpmf-64.dts. The firmware serves all 64
 # (its per-hart state is sized at boot from the DT), every hart comes
 # online through SBI HSM, a remote fence and an IPI reach them all (perf

@@ -7,7 +7,7 @@
 #   - after it is back, counting on it is exact again (instructions:u of
 #     tally-loop N as on hart 2, which never went away) and sampling gives
 #     exactly count / period samples (perf and the workload pinned to the
-#     hart). Stock Linux 6.12 does not register its snapshot memory again
+#     hart). Stock Linux (6.12, 7.2) does not register its snapshot memory again
 #     when the hart comes back (docs/linux-patches.md, 0003) and keeps
 #     using it; the firmware re-arms the memory it had before the stop
 #     (docs/pmu.md, compatibility rules), so the stock kernel must give

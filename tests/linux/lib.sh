@@ -4,7 +4,7 @@
 
 BUILD=${BUILD:-$TOP/build}
 LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
-# The stock kernel: linux-source-6.12 without linux/patches/ (make
+# The stock kernel: linux-source-7.2 without linux/patches/ (make
 # linux-kernel-stock), booted next to the patched one (KERNEL).
 KERNEL_STOCK=${KERNEL_STOCK:-$BUILD/linux/stock/Image}
 # Counter delegation (docs/delegation.md): a CPU with Smcdeleg, Ssccfg,

@@ -20,7 +20,7 @@
 #   1. patched kernel (linux/patches/), snapshot on: the reference;
 #   2. patched kernel, riscv_pmu_sbi.snapshot=0 (patch 0002): the same;
 #   3. stock kernel (no patches), snapshot on: the same sample counts as
-#      boot 1. Linux 6.12 restarts counters after an overflow with
+#      boot 1. Linux (6.12, 7.2) restarts counters after an overflow with
 #      counter_idx_base 64*64 (docs/linux-patches.md, 0001), which the
 #      firmware serves as base 0 (docs/pmu.md, compatibility rules);
 #   4. stock kernel with the rules off (/chosen tally,pmu-compat = 0): the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# A second machine (suite `linux`): Linux 6.12 on QEMU sifive_u -smp 5,
+# A second machine (suite `linux`): Linux 7.2 on QEMU sifive_u -smp 5,
 # with the DT QEMU generates. Hart 0 is the E51 monitor core (no S-mode,
 # no MMU: no mmu-type in its cpu node); harts 1-4 are U54s. The firmware
 # boots on a U54, leaves hart 0 parked (its cpu node disabled for Linux),

@@ -8,7 +8,7 @@
 # SBI PMU driver's handler runs some 900 events from its restart of a
 # counter to its next stop: the counter overflows again before the
 # handler returns. perf throttles such an event (max_samples_per_tick
-# interrupts in a tick); Linux 6.12's handler ignored that and restarted
+# interrupts in a tick); Linux's handler (6.12, 7.2) ignored that and restarted
 # the counter anyway, so the hart never left the interrupt (no lockup
 # message, the guest just stops: perf's own attr test, `perf test 15`,
 # hung Debian's guest). With 0021 the event stays stopped until perf
