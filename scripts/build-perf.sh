@@ -75,6 +75,12 @@ PERF_FLAGS=(
 	NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBBABELTRACE=1 NO_DEMANGLE=1
 	NO_LIBLLVM=1 NO_JVMTI=1 NO_SDT=1 NO_LIBDEBUGINFOD=1 NO_LIBBPF=1
 	BUILD_BPF_SKEL=0
+	# perf 7.x builds a Rust test workload with any rustc on PATH, which
+	# has no riscv64 standard library here (nor comes from Debian)
+	NO_RUST=1
+	# perf 7.x uses 1- and 2-byte atomics, which riscv64 GCC 12 leaves to
+	# libatomic (the cross compiler's static libatomic.a)
+	EXTRA_PERFLIBS=-latomic
 )
 
 # tree DIR: DIR links to every top-level entry of $SRC but tools/, which
@@ -116,14 +122,16 @@ build() {
 		"$obj/perf" >"$blog" 2>&1 ||
 		{ tail -40 "$blog" >&2; die "perf build failed (log: $blog)"; }
 	log "built in $((SECONDS - t0)) s"
-	# perf drops a feature whose check fails with only a warning
-	grep -qx feature-dwarf=1 "$obj/FEATURE-DUMP" &&
-		grep -qx feature-libdw-dwarf-unwind=1 "$obj/FEATURE-DUMP" ||
+	# perf drops a feature whose check fails with only a warning; what
+	# it built with is in .config-detected (7.x's FEATURE-DUMP has no
+	# libdw-dwarf-unwind check any more: libdw always unwinds)
+	grep -qx CONFIG_LIBDW=y "$obj/.config-detected" &&
+		grep -qx CONFIG_LIBDW_DWARF_UNWIND=y "$obj/.config-detected" ||
 		die "perf was built without libdw (log: $blog)"
-	# (6.12 stops at a failed libtraceevent check, a later perf may not;
+	# (7.2 stops at a failed libtraceevent check, a later perf may not;
 	# tep_parse_format is only linked in with HAVE_LIBTRACEEVENT; grep
 	# reads all of nm's output: no SIGPIPE for nm under pipefail)
-	grep -qx feature-libtraceevent=1 "$obj/FEATURE-DUMP" &&
+	grep -qx CONFIG_LIBTRACEEVENT=y "$obj/.config-detected" &&
 		"${CROSS_COMPILE}nm" "$obj/perf" | grep -w tep_parse_format >/dev/null ||
 		die "perf was built without libtraceevent (log: $blog)"
 	! "${CROSS_COMPILE}readelf" -l "$obj/perf" | grep -q INTERP ||
