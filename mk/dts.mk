@@ -37,7 +37,7 @@ check-dts: $(DTS_CHECKER) $(QEMU) ## dts/: compile, PMU parser, match QEMU's own
 
 .PHONY: dtbs check-dts
 
-# Board DTs from linux-source-6.12 (scripts/kernel-dtb.sh: the kernel's
+# Board DTs from the kernel's tree, linux-source-7.2 (scripts/kernel-dtb.sh: the kernel's
 # cpp include prefixes, then dtc): QEMU microchip-icicle-kit boots with
 # that board's own DT, which QEMU does not generate.
 ICICLE_DTB	:= $(BUILD)/boards/mpfs-icicle-kit.dtb

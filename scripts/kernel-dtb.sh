@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Build a board's device tree from linux-source-6.12 (the tree
-# scripts/build-linux.sh extracts into the cache) as the kernel's own
+# Build a board's device tree from the kernel's tree (linux-source-7.2,
+# which scripts/build-linux.sh extracts into the cache) as the kernel's own
 # build does: cpp with the kernel's dt-bindings include prefixes, then
 # Debian's dtc.
 #
@@ -22,4 +22,4 @@ cpp -nostdinc -undef -D__DTS__ -x assembler-with-cpp \
 	-I "$src/scripts/dtc/include-prefixes" -I "$(dirname "$dts")" "$dts" |
 	dtc -q -I dts -O dtb -o "$out.tmp" -
 mv "$out.tmp" "$out"
-echo "  DTB     $out (linux-source-6.12 arch/riscv/boot/dts/$board.dts)"
+echo "  DTB     $out ($(basename "$src") arch/riscv/boot/dts/$board.dts)"
