@@ -4,7 +4,7 @@
 # on the console cannot be mistaken for them.
 cd /tmp
 
-# P ARGS...: perf under a hard timeout. SIGKILL: perf 6.12 can loop forever
+# P ARGS...: perf under a hard timeout. SIGKILL: perf 6.12 could loop forever
 # (perf record without Sscofpmf) and its SIGTERM handler does not stop that.
 # With ON=<hart> set, perf itself runs pinned to that hart, so the workload
 # it forks starts there and never migrates (a sampled event that moves to
