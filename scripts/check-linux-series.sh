@@ -11,8 +11,8 @@
 # The pristine tree is build-linux.sh's stock source entry in the cache.
 # A scratch tree of hard links to it (patch replaces the files it changes)
 # and one object directory are kept in $BUILD/linux-series/ across the
-# steps, so that step k only recompiles what patch k touched; compilers
-# run through ccache ($CACHE/ccache). checkpatch runs with --no-signoff:
+# steps (made anew for each run), so that step k only recompiles what
+# patch k touched; compilers run through ccache ($CACHE/ccache). checkpatch runs with --no-signoff:
 # the patches carry no Signed-off-by, which their sender adds
 # (docs/linux-patches.md). A build step fails on an error or on any
 # compiler warning in its log. Ends with "N passed, N failed".
@@ -41,7 +41,9 @@ pristine=$(LINUX_SKIP_PATCHES=$all LINUX_LINK_DIR=$WORK/unused \
 [ -f "$pristine/Makefile" ] || die "no pristine tree ($pristine)"
 
 log "scratch tree: hard links to $(basename "$pristine"), objects in $WORK/obj"
-rm -rf "$WORK/src"
+# a fresh object directory too: objects of a previous run, built from
+# later patches, would look newer than the pristine sources of this one
+rm -rf "$WORK/src" "$WORK/obj" "$WORK/logs"
 mkdir -p "$WORK/obj" "$WORK/logs"
 cp -al "$pristine" "$WORK/src"
 src=$WORK/src obj=$WORK/obj
