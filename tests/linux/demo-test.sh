@@ -42,10 +42,23 @@ check "the demo found hot_loop on top" has '^=== hot_loop is the top symbol, as 
 check "call graph (--call-graph dwarf): hot_loop's chain goes on to main" \
 	eval 'grep -E -A2 "^ +[0-9.]+% +\[\.\] hot_loop" <<<"$LOG_TEXT" | grep -qE "^ +---main$"'
 check "the demo found hot_loop under its caller" has '^=== hot_loop is shown under its caller, main'
-check "precise profile: inst.ret.load:upp, 99 % or more at tally_hot_load" \
-	eval 'grep -A1 "^# Samples.*inst.ret.load:upp" <<<"$LOG_TEXT" | grep -qE "^ +(99\.[0-9]+|100\.00)% +\[\.\] tally_hot_load"'
-check "SBI profile: inst.ret.load:u, 99 % or more at tally_hot_next" \
-	eval 'grep -A1 "^# Samples.*inst.ret.load:u.$" <<<"$LOG_TEXT" | grep -qE "^ +(99\.[0-9]+|100\.00)% +\[\.\] tally_hot_next"'
+# profile EVENT: the demo's perf report lines of EVENT's samples
+profile() {
+	awk -v ev="$1" '/^# Samples/ { on = ($NF == "\x27" ev "\x27") ; next }
+		/^===/ { on = 0 } on' <<<"$LOG_TEXT"
+}
+# Some 200 samples (perf throttles the 2003-load period); tally-load's
+# loads outside its loop (libc start-up, the closing printf: under 1 % of
+# them) may take one or two, on both events alike (6.12: strcmp; 7.2 also
+# __vfprintf_internal once, 98.98 %). What shows precision: the loop's
+# samples land on the load with :pp and never one instruction late, and
+# the other way round through SBI.
+check "precise profile: inst.ret.load:upp, 98 % or more at tally_hot_load, none at tally_hot_next" \
+	eval 'profile inst.ret.load:upp | head -1 | grep -qE "^ +(9[89]\.[0-9]+|100\.00)% +\[\.\] tally_hot_load$" &&
+		! profile inst.ret.load:upp | grep -q "tally_hot_next"'
+check "SBI profile: inst.ret.load:u, 98 % or more at tally_hot_next, none at tally_hot_load" \
+	eval 'profile inst.ret.load:u | head -1 | grep -qE "^ +(9[89]\.[0-9]+|100\.00)% +\[\.\] tally_hot_next$" &&
+		! profile inst.ret.load:u | grep -q "tally_hot_load"'
 check "the demo says :pp names the load itself" has '^=== :pp names the load itself'
 check "no note that the kernel lacks the project's patches" \
 	hasnt "^=== This kernel has none of the project's patches"
