@@ -65,8 +65,8 @@ for p in $patches; do
 	blog=$WORK/logs/$name.build.log clog=$WORK/logs/$name.checkpatch.log
 	# checkpatch of the tree the patch applies to (its MAINTAINERS etc.)
 	(cd "$src" && perl scripts/checkpatch.pl --strict --no-signoff \
-		--no-color --summary-file "$p") >"$clog" 2>&1 || true
-	sum=$(grep -E '^total: ' "$clog" | tail -1)
+		--no-color "$p") >"$clog" 2>&1 || true
+	sum=$(grep -E '^total: ' "$clog" | tail -1 || true)
 	if [ -z "$sum" ]; then
 		bad "$name: checkpatch gave no summary (log: $clog)"
 	elif [[ $sum == "total: 0 errors"* ]]; then
