@@ -9,7 +9,7 @@
 
 QEMU_PATCHES	:= $(sort $(wildcard $(TOP)/qemu/patches/*.patch))
 QEMU_INPUTS	:= $(QEMU_PATCHES) $(TOP)/include/sbi/riscv_draft_encoding.h \
-		   $(TOP)/scripts/build-qemu.sh
+		   $(TOP)/scripts/build-qemu.sh $(TOP)/scripts/lib/qemu-tree.sh
 QEMU_KEY	:= $(QEMU_VERSION)-$(call hash_files,$(QEMU_INPUTS))
 QEMU_STAMP	:= $(BUILD)/qemu/.key-$(QEMU_KEY)
 
@@ -34,7 +34,17 @@ $(filter $(QEMU_OURS),$(QEMU) $(QEMU32)): $(QEMU_STAMP) ;
 $(filter-out $(QEMU_OURS),$(QEMU) $(QEMU32)):
 	@test -x $@ || { echo "$@: not an executable QEMU" >&2; exit 1; }
 
+# The series as upstream would check it (scripts/check-qemu-series.sh): a
+# git tree of the tarball, the patches applied with git am, and each patch
+# in order through QEMU's scripts/checkpatch.pl and a build of both
+# binaries. Not part of `make check`: it builds QEMU once per patch
+# (docs/qemu-model.md gives the time). The tree stays in build/qemu-series.
+check-qemu-series: $(DEPS_STAMP) ## each QEMU patch: checkpatch.pl and a build, in order
+	@TOP=$(TOP) CACHE=$(CACHE) QEMU_VERSION=$(QEMU_VERSION) \
+		QEMU_TARBALL=$(QEMU_TARBALL) JOBS=$(JOBS) \
+		$(TOP)/scripts/check-qemu-series.sh $(BUILD)/qemu-series
+
 qemu-key: ## print the QEMU cache key and its cache directory
 	@echo $(QEMU_KEY) $(CACHE)/qemu/$(QEMU_KEY)
 
-.PHONY: qemu qemu-key
+.PHONY: qemu qemu-key check-qemu-series

@@ -17,9 +17,10 @@
 #   QEMU_KEY     cache key (mk/qemu.mk computes it; computed here otherwise)
 #   JOBS         parallel compile jobs
 #
-# The key covers the QEMU version, the patches, the draft encoding header and
-# this script, so any change to them builds a new entry and an unchanged tree
-# (in this clone or any other on the machine) reuses the old one in seconds.
+# The key covers the QEMU version, the patches, the draft encoding header,
+# this script and scripts/lib/qemu-tree.sh (the configuration), so any
+# change to them builds a new entry and an unchanged tree (in this clone or
+# any other on the machine) reuses the old one in seconds.
 # scripts/lib/cache.sh builds it in a temporary directory next to the cache
 # entry, under a lock, and renames it into place whole.
 set -euo pipefail
@@ -32,10 +33,8 @@ QEMU_TARBALL=${QEMU_TARBALL:-$CACHE/src/qemu_${QEMU_VERSION}+ds.orig.tar.xz}
 JOBS=${JOBS:-$(nproc)}
 PATCH_DIR=$TOP/qemu/patches
 DRAFT_HDR=$TOP/include/sbi/riscv_draft_encoding.h
-# Name of the header inside the QEMU tree (target/riscv/), where the patches
-# include it from.
-DRAFT_DEST=target/riscv/riscv_draft_encoding.h
 . "$TOP/scripts/lib/cache.sh"
+. "$TOP/scripts/lib/qemu-tree.sh"
 
 log() { printf '[qemu] %s\n' "$*"; }
 die() { printf '[qemu] error: %s\n' "$*" >&2; exit 1; }
@@ -50,7 +49,8 @@ shopt -u nullglob
 # Same formula as hash_files in mk/config.mk: sorted paths, contents
 # concatenated.
 if [ -z "${QEMU_KEY:-}" ]; then
-	h=$(printf '%s\n' "${patches[@]}" "$DRAFT_HDR" "$TOP/scripts/build-qemu.sh" |
+	h=$(printf '%s\n' "${patches[@]}" "$DRAFT_HDR" "$TOP/scripts/build-qemu.sh" \
+		"$TOP/scripts/lib/qemu-tree.sh" |
 		LC_ALL=C sort | xargs cat | cache_key)
 	QEMU_KEY=$QEMU_VERSION-$h
 fi
@@ -74,53 +74,10 @@ build() {
 		patch -d "$src" -p1 -s -N --no-backup-if-mismatch <"$p" ||
 			die "patch $(basename "$p") does not apply"
 	done
-	cp "$DRAFT_HDR" "$src/$DRAFT_DEST"
-
-	# The +ds tarball has no firmware blobs; meson still wants the
-	# compressed edk2 images to exist when bzip2 is installed.
-	for f in $(sed -n 's/.*\(edk2-[a-z0-9_-]*\.fd\).*/\1/p' \
-		"$src/pc-bios/meson.build" | sort -u); do
-		[ -e "$src/pc-bios/$f.bz2" ] || bzip2 -c </dev/null >"$src/pc-bios/$f.bz2"
-	done
-
-	# Only the boards the tests boot: virt, and on riscv64 sifive_u (a
-	# monitor hart without S-mode, SiFive UART;
-	# tests/linux/sifive-u-test.sh), spike (HTIF console and power-off)
-	# and microchip-icicle-kit (PolarFire SoC: E51 monitor hart, MMUART;
-	# tests/linux/boards-test.sh). A device config is named relative to
-	# configs/devices/.
-	for t in riscv64 riscv32; do
-		printf 'CONFIG_RISCV_VIRT=y\n' >"$src/configs/devices/$t-softmmu/tally.mak"
-	done
-	printf 'CONFIG_SIFIVE_U=y\nCONFIG_SPIKE=y\nCONFIG_MICROCHIP_PFSOC=y\n' \
-		>>"$src/configs/devices/riscv64-softmmu/tally.mak"
-
-	export CCACHE_DIR=$CACHE/ccache
-	export CCACHE_BASEDIR=$work
-	export CCACHE_NOHASHDIR=true
-	export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
-	mkdir -p "$CCACHE_DIR"
-	ccache -M 5G >/dev/null 2>&1 || true
-
-	# No debug info (-g): nothing reads QEMU's symbols, and a cold build
-	# compiles faster without it.
+	qemu_prepare_tree "$src" "$DRAFT_HDR"
+	qemu_ccache "$CACHE" "$work"
 	log "configuring..."
-	mkdir -p "$src/build"
-	if ! (cd "$src/build" && ../configure \
-		--python=/usr/bin/python3 \
-		--cc='ccache gcc' --cxx='ccache g++' \
-		--target-list=riscv64-softmmu,riscv32-softmmu \
-		--without-default-features \
-		--without-default-devices \
-		--with-devices-riscv64=tally \
-		--with-devices-riscv32=tally \
-		--enable-fdt=system \
-		--disable-docs --disable-werror --disable-download \
-		--disable-debug-info \
-		--disable-install-blobs) >"$work/configure.log" 2>&1; then
-		tail -30 "$work/configure.log" >&2
-		die "configure failed (log above)"
-	fi
+	qemu_configure "$src" "$work/configure.log"
 
 	total=$(ninja -C "$src/build" -n "$BIN" "$BIN32" 2>/dev/null | grep -c '^\[' || true)
 	log "building ($total targets, $JOBS jobs, ccache $CCACHE_DIR)..."
