@@ -31,6 +31,8 @@ void sbi_timer_set(uint64_t when);
 void sbi_timer_process(void);
 /* Current time (time CSR or mtime). */
 uint64_t sbi_timer_value(void);
+/* A hart's first start: no S-mode timer due until S-mode sets one. */
+void sbi_timer_hart_init(void);
 /* Sstc's compare value across a non-retentive suspend (0 without Sstc). */
 uint64_t sbi_timer_hart_save(void);
 void sbi_timer_hart_restore(uint64_t stimecmp);

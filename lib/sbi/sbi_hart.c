@@ -9,6 +9,7 @@
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_pmu_fw.h>
 #include <sbi/sbi_sse.h>
+#include <sbi/sbi_timer.h>
 
 static unsigned long deleg_exceptions(const struct sbi_scratch *s)
 {
@@ -213,6 +214,7 @@ void sbi_hart_init(void)
 	sbi_fwft_hart_reset(s);
 	sbi_dbtr_hart_init(&s->dbtr);
 	sbi_sse_hart_reset(s);
+	sbi_timer_hart_init();	/* before STCE: no stale compare value */
 	setup_envcfg(s);
 	setup_pmp();
 	pmu_hart_init(&s->pmu, &sbi_plat.pmu);

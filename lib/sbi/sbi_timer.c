@@ -67,6 +67,18 @@ void sbi_timer_process(void)
 }
 
 /*
+ * Sstc's compare value is unspecified at reset; QEMU's is 0, which makes
+ * an S-mode timer interrupt due as soon as menvcfg.STCE is set (QEMU 10.1
+ * on re-evaluates the compare when STCE changes). Until S-mode asks for
+ * a timer there must be none: the latest time possible.
+ */
+void sbi_timer_hart_init(void)
+{
+	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC))
+		csr_write_stimecmp(~0ULL);
+}
+
+/*
  * The S-mode timer across a non-retentive suspend. The device tree does
  * not say riscv,timer-cannot-wake-cpu, so the supervisor counts on its
  * timer to survive every idle state and wake the hart (Linux then never
