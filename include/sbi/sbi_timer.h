@@ -33,8 +33,11 @@ void sbi_timer_process(void);
 uint64_t sbi_timer_value(void);
 /* A hart's first start: no S-mode timer due until S-mode sets one. */
 void sbi_timer_hart_init(void);
-/* Sstc's compare value across a non-retentive suspend (0 without Sstc). */
+/*
+ * The S-mode timer across a non-retentive suspend: Sstc's compare value,
+ * or without Sstc the pending mip.STIP; saved after the wake-up.
+ */
 uint64_t sbi_timer_hart_save(void);
-void sbi_timer_hart_restore(uint64_t stimecmp);
+void sbi_timer_hart_restore(uint64_t saved);
 
 #endif /* SBI_TIMER_H */

@@ -143,17 +143,18 @@ int sbi_hsm_hart_suspend(uint32_t type, unsigned long addr,
 void sbi_hsm_suspend_non_ret(unsigned long addr, unsigned long opaque)
 {
 	struct sbi_scratch *s = sbi_scratch_this();
-	uint64_t stimecmp;
+	uint64_t stimer;
 
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_SUSPENDED);
 	pmu_hart_suspend(&s->pmu);
 	sbi_dbtr_hart_save(&s->dbtr);
-	stimecmp = sbi_timer_hart_save();
 	suspend_wait();
+	/* after the wake-up, which may be the timer's STIP */
+	stimer = sbi_timer_hart_save();
 	if (sbi_suspend_loss_enabled())
 		sbi_suspend_lose_state(s);
 	sbi_hart_restore();
-	sbi_timer_hart_restore(stimecmp);
+	sbi_timer_hart_restore(stimer);
 	sbi_dbtr_hart_restore(&s->dbtr);
 	atomic_write(&s->hsm_state, SBI_HSM_STATE_STARTED);
 	s->next_addr = addr;

@@ -83,17 +83,23 @@ void sbi_timer_hart_init(void)
  * not say riscv,timer-cannot-wake-cpu, so the supervisor counts on its
  * timer to survive every idle state and wake the hart (Linux then never
  * reprograms it): the firmware keeps Sstc's compare value, which a
- * powered-down hart loses. The ACLINT's mtimecmp is outside the hart.
+ * powered-down hart loses. The ACLINT's mtimecmp is outside the hart, but
+ * without Sstc the timer interrupt that woke the hart is the firmware's
+ * own mip.STIP (sbi_timer_process), hart state lost the same way: it is
+ * kept too. (QEMU 10.1 on clears STIP when menvcfg.STCE goes from 1 to
+ * 0, and spike's CPU has a writable STCE without a usable Sstc.)
  */
 uint64_t sbi_timer_hart_save(void)
 {
 	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC))
 		return csr_read64(CSR_STIMECMP);
-	return 0;
+	return csr_read(CSR_MIP) & MIP_STIP;
 }
 
-void sbi_timer_hart_restore(uint64_t stimecmp)
+void sbi_timer_hart_restore(uint64_t saved)
 {
 	if (sbi_isa_has(&sbi_plat.isa, SBI_ISA_EXT_SSTC))
-		csr_write_stimecmp(stimecmp);
+		csr_write_stimecmp(saved);
+	else if (saved & MIP_STIP)
+		csr_set(CSR_MIP, MIP_STIP);
 }
