@@ -42,11 +42,12 @@ $(BENCH_DEPS_STAMP): $(TOP)/scripts/deps.sh $(DPKG_STATUS)
 
 bench-deps: $(BENCH_DEPS_STAMP) ## install what `make bench` adds (Debian OpenSBI, QEMU, matplotlib)
 
-# The plugin API header comes from the QEMU orig tarball in the cache.
+# The plugin API header comes from the orig tarball of the plugin QEMU's
+# version (Debian's 10.0.2, not the project's QEMU) in the cache.
 $(BENCH_PLUGIN_INC)/qemu-plugin.h: $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	tar -xJf $(QEMU_TARBALL) -C $(@D) --strip-components=3 \
-		qemu-$(QEMU_VERSION)/include/qemu/qemu-plugin.h
+	tar -xJf $(DEBIAN_QEMU_TARBALL) -C $(@D) --strip-components=3 \
+		qemu-$(DEBIAN_QEMU_VERSION)/include/qemu/qemu-plugin.h
 	@touch $@
 
 $(BENCH_PLUGIN): $(TOP)/tests/bench/plugin/mmode.c $(BENCH_PLUGIN_INC)/qemu-plugin.h

@@ -9,8 +9,13 @@ SRC_CACHE	:= $(CACHE)/src
 JOBS		?= $(shell nproc)
 
 CROSS_COMPILE	?= riscv64-linux-gnu-
-QEMU_VERSION	:= 10.0.2
+QEMU_VERSION	:= 10.2.2
 QEMU_TARBALL	:= $(SRC_CACHE)/qemu_$(QEMU_VERSION)+ds.orig.tar.xz
+# Debian's own QEMU (/usr/bin, bookworm-backports), the second emulator of
+# the tests and `make bench`'s plugin QEMU: its source gives the plugin
+# API header (mk/bench.mk)
+DEBIAN_QEMU_VERSION := 10.0.2
+DEBIAN_QEMU_TARBALL := $(SRC_CACHE)/qemu_$(DEBIAN_QEMU_VERSION)+ds.orig.tar.xz
 BUSYBOX_VERSION	:= 1.35.0
 BUSYBOX_TARBALL	:= $(SRC_CACHE)/busybox_$(BUSYBOX_VERSION).orig.tar.bz2
 # libfdt's source (mk/firmware.mk): the host's linux-source-6.12 (bookworm)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# `make qemu`: QEMU 10.0.2 (riscv64-softmmu and riscv32-softmmu) from the Debian orig tarball with
+# `make qemu`: QEMU 10.2.2 (riscv64-softmmu and riscv32-softmmu) from the Debian orig tarball with
 # the project's CPU-model patches (qemu/patches/*.patch, applied in file-name
 # order) and the draft encoding header. scripts/build-qemu.sh does the work
 # and caches the binary in $(CACHE)/qemu/<key>/; $(QEMU) is a symlink to it.

@@ -28,7 +28,7 @@ set -euo pipefail
 OUT=${1:?usage: build-qemu.sh OUT}
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 CACHE=${CACHE:-${TALLY_CACHE:-$HOME/.cache/tally}}
-QEMU_VERSION=${QEMU_VERSION:-10.0.2}
+QEMU_VERSION=${QEMU_VERSION:-10.2.2}
 QEMU_TARBALL=${QEMU_TARBALL:-$CACHE/src/qemu_${QEMU_VERSION}+ds.orig.tar.xz}
 JOBS=${JOBS:-$(nproc)}
 PATCH_DIR=$TOP/qemu/patches

@@ -22,7 +22,7 @@ set -euo pipefail
 WORK=${1:?usage: check-qemu-series.sh WORK}
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 CACHE=${CACHE:-${TALLY_CACHE:-$HOME/.cache/tally}}
-QEMU_VERSION=${QEMU_VERSION:-10.0.2}
+QEMU_VERSION=${QEMU_VERSION:-10.2.2}
 QEMU_TARBALL=${QEMU_TARBALL:-$CACHE/src/qemu_${QEMU_VERSION}+ds.orig.tar.xz}
 JOBS=${JOBS:-$(nproc)}
 DRAFT_HDR=$TOP/include/sbi/riscv_draft_encoding.h

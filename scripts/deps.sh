@@ -108,21 +108,26 @@ install_pkgs() {
 	fi
 }
 
+# apt-get options of fetch_orig: none (the host's apt configuration), or
+# a private one (fetch_orig_suite)
+fetch_apt=()
+
 # Download one orig tarball with apt-get source and verify its SHA256
 # against the (signed) Sources index. Only the orig tarball is needed; the
-# .dsc and debian tarball may be missing from the archive.
+# .dsc and debian tarball may be missing from the archive. PKG may be
+# "package=version".
 fetch_orig() {
 	local pkg=$1 file=$2 suite=$3 uris line sum
 	[ -f "$SRC_DIR/$file.verified" ] && return 0
 	mkdir -p "$SRC_DIR"
 	log "fetching source $file"
-	line=$(cd "$SRC_DIR" && apt-get source --print-uris --download-only \
-		${suite:+-t "$suite"} "$pkg" 2>/dev/null | grep -F "$file" | head -1) ||
-		true
+	line=$(cd "$SRC_DIR" && apt-get "${fetch_apt[@]}" source --print-uris \
+		--download-only ${suite:+-t "$suite"} "$pkg" 2>/dev/null |
+		grep -F "$file" | head -1) || true
 	[ -n "$line" ] || die "apt does not list $file for source package $pkg"
 	sum=$(echo "$line" | awk '{print $4}')
-	(cd "$SRC_DIR" && apt-get source --download-only ${suite:+-t "$suite"} \
-		"$pkg" >/dev/null 2>&1) || true
+	(cd "$SRC_DIR" && apt-get "${fetch_apt[@]}" source --download-only \
+		${suite:+-t "$suite"} "$pkg" >/dev/null 2>&1) || true
 	[ -f "$SRC_DIR/$file" ] || die "download of $file failed"
 	case "$sum" in
 	SHA256:*) echo "${sum#SHA256:}  $SRC_DIR/$file" | sha256sum -c --quiet ;;
@@ -131,6 +136,22 @@ fetch_orig() {
 	esac || die "checksum mismatch for $file: delete it and retry"
 	touch "$SRC_DIR/$file.verified"
 	log "verified $file ($sum)"
+}
+
+# fetch_orig_suite SUITE PKG=VERSION FILE: fetch_orig from the deb-src
+# index of SUITE, a release the host's apt does not list (trixie-backports,
+# sid), through a private apt configuration in $SRC_DIR/apt-src-SUITE
+# (scripts/lib/debian-apt.sh; the host's sources stay as they are). The
+# index is signed (InRelease, Debian's archive key), so its SHA256 of FILE
+# verifies the download as for a bookworm source.
+fetch_orig_suite() {
+	local suite=$1 pkg=$2 file=$3
+	[ -f "$SRC_DIR/$file.verified" ] && return 0
+	debian_apt_src_init "$suite" "$SRC_DIR/apt-src-$suite"
+	debian_apt_update
+	fetch_apt=("${apt_opts[@]}")
+	fetch_orig "$pkg" "$file" ""
+	fetch_apt=()
 }
 
 # Extract some files of a kernel tree shipped in a binary linux-source-X
@@ -187,6 +208,11 @@ fi
 # (its messages to stderr: stdout carries the tarball's path)
 (log() { printf '[deps] %s\n' "$*" >&2; }; linux_source_tarball "$LINUX_SOURCE" >/dev/null)
 log "kernel tree: $(linux_source_path "$LINUX_SOURCE")"
+# the project's QEMU (mk/config.mk QEMU_VERSION): 10.2.2 is in
+# sid's sources (docs/qemu-model.md: why not 11.1.3)
+fetch_orig_suite sid "qemu=1:10.2.2+ds-1" "qemu_10.2.2+ds.orig.tar.xz"
+# Debian's QEMU 10.0.2 (qemu-system-riscv above): `make bench` builds its
+# plugin against this version's plugin API header (mk/bench.mk)
 fetch_orig qemu "qemu_10.0.2+ds.orig.tar.xz" bookworm-backports
 fetch_orig busybox "busybox_1.35.0.orig.tar.bz2" ""
 # perf's static libraries, scripts/build-perf-libs.sh: libelf and libdw

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Sourced by scripts/build-debian-guest.sh, fetch-debian-opensbi.sh and
-# build-kvm-selftests.sh (--suite sid):
+# Sourced by scripts/build-debian-guest.sh, fetch-debian-opensbi.sh,
+# build-kvm-selftests.sh (--suite sid) and deps.sh (QEMU's source):
 # a private apt configuration for one Debian suite's riscv64 archive, so
 # that packages of another release than the host's can be resolved and
 # downloaded without touching the host's dpkg or apt sources.
@@ -35,6 +35,17 @@ debian_apt_init() {
 	printf 'deb [arch=riscv64 signed-by=%s] %s %s main\n' \
 		"$DEBIAN_KEYRING" "$uris" "$APT_SUITE" >"$APT/sources.list.$$"
 	# a name of its own: the suites' builds set up the same directory at once
+	mv "$APT/sources.list.$$" "$APT/sources.list"
+}
+
+# debian_apt_src_init SUITE DIR: as debian_apt_init, for SUITE's source
+# packages (deb-src) instead of its riscv64 binaries, so that `apt-get
+# source` can fetch a source of another release than the host's
+debian_apt_src_init() {
+	debian_apt_init "$@"
+	printf 'deb-src [signed-by=%s] %s %s main\n' \
+		"$DEBIAN_KEYRING" "$(apt_uris "$DEBIAN_SOURCES" bookworm)" \
+		"$APT_SUITE" >"$APT/sources.list.$$"
 	mv "$APT/sources.list.$$" "$APT/sources.list"
 }
 
