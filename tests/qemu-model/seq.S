@@ -206,3 +206,25 @@ sled_m_body:
 sled_n:
 	.dword	SLED_N
 	.text
+
+/*
+ * seq_refill(a0 = buffer, a1 = inhibit mask): QEMU's soft TLB emptied,
+ * the counters started, two nops, then the one load (at seq_refill_pc)
+ * whose data access must refill the soft TLB.
+ */
+	.globl	seq_refill
+	.globl	seq_refill_pc
+seq_refill:
+	sfence.vma
+	csrw	mcountinhibit, zero
+	nop
+	nop
+1:	ld	t0, 0(a0)
+	nop
+	csrw	mcountinhibit, a1
+	ret
+	.data
+	.balign	8
+seq_refill_pc:
+	.dword	1b
+	.text

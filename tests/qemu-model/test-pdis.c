@@ -421,6 +421,38 @@ static void test_modes(void)
 	csr_write(mcountinhibit, ALL_INH);
 }
 
+static unsigned long rd_scountovf(unsigned long a)
+{
+	(void)a;
+	return csr_read(0xda0);
+}
+
+/*
+ * Draft v0.4.0: while M-mode keeps PDIS (mstateen0.PDIS=0), scountovf[1]
+ * is read-only 0 below M-mode; M-mode still sees mpdisctl.OF there.
+ */
+static void test_scountovf_stateen(void)
+{
+	unsigned long st = csr_read(CSR_MSTATEEN0);
+
+	csr_clear(mie, MIP_LCOFIP);
+	csr_write(CSR_MPDISCTL, PDISCTL_OF);
+	csr_clear(mip, MIP_LCOFIP);
+	csr_write(CSR_MSTATEEN0, st & ~PDIS_STATEEN);
+	check_eq(run_lower(rd_scountovf, 0, MODE_S) & 2, 0,
+		 "mstateen0.PDIS=0: scountovf[1] reads 0 from S (v0.4.0)");
+	check_eq(csr_read(0xda0) & 2, 2,
+		 "mstateen0.PDIS=0: M-mode reads scountovf[1] = OF");
+	csr_write(CSR_MSTATEEN0, st | PDIS_STATEEN);
+	check_eq(run_lower(rd_scountovf, 0, MODE_S) & 2, 2,
+		 "mstateen0.PDIS=1: scountovf[1] = mpdisctl.OF from S");
+	csr_write(CSR_MPDISCTL, 0);
+	check_eq(run_lower(rd_scountovf, 0, MODE_S) & 2, 0,
+		 "mstateen0.PDIS=1: scountovf[1] = 0 with OF clear");
+	csr_clear(mip, MIP_LCOFIP);
+	csr_write(CSR_MSTATEEN0, st);
+}
+
 int main(void *fdt)
 {
 	(void)fdt;
@@ -433,5 +465,6 @@ int main(void *fdt)
 	test_filters();
 	test_collisions();
 	test_modes();
+	test_scountovf_stateen();
 	return 0;
 }

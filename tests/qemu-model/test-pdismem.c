@@ -9,7 +9,8 @@
  * faulting write (TF, TFPTR, LAMBI, records dropped until TF is
  * cleared); wrap (circular: PDIS.SAMPLES above the records found) and
  * stop-on-full (PDIS.DROPPED); batch mode (OF=1, BMIEN, BMITH, BMI,
- * LAMBI); stateen and VS access rules.
+ * LAMBI); stateen and VS access rules, henvcfg.PDISV read-only 0 below M
+ * with mstateen0.PDIS=0 (draft v0.4.0).
  *
  * QM_CPU_EXTRA: x-pdis-mem=true
  */
@@ -554,6 +555,48 @@ static void test_access(void)
 	csr_write(CSR_MSTATEEN0, st);
 }
 
+static unsigned long rd_henvcfg(unsigned long a)
+{
+	(void)a;
+	return csr_read(CSR_HENVCFG);
+}
+
+static unsigned long wr_henvcfg(unsigned long a)
+{
+	csr_write(CSR_HENVCFG, a);
+	return 0;
+}
+
+/*
+ * Draft v0.4.0: while M-mode keeps PDIS (mstateen0.PDIS=0), henvcfg.PDISV
+ * is read-only 0 below M-mode: HS reads 0 and its writes leave the bit.
+ */
+static void test_pdisv_stateen(void)
+{
+	unsigned long st = csr_read(CSR_MSTATEEN0);
+	unsigned long base = (1UL << 63) | (1UL << 62);	/* SE0, ENVCFG */
+
+	csr_write(CSR_MSTATEEN0, base);
+	csr_set(CSR_HENVCFG, PDISV);
+	check_eq(run_lower(rd_henvcfg, 0, MODE_S) & PDISV, 0,
+		 "mstateen0.PDIS=0: HS reads henvcfg.PDISV as 0 (v0.4.0)");
+	run_lower(wr_henvcfg, csr_read(CSR_HENVCFG) & ~PDISV, MODE_S);
+	check_eq(csr_read(CSR_HENVCFG) & PDISV, PDISV,
+		 "mstateen0.PDIS=0: an HS write does not clear PDISV");
+	csr_clear(CSR_HENVCFG, PDISV);
+	run_lower(wr_henvcfg, csr_read(CSR_HENVCFG) | PDISV, MODE_S);
+	check_eq(csr_read(CSR_HENVCFG) & PDISV, 0,
+		 "mstateen0.PDIS=0: an HS write does not set PDISV");
+	csr_write(CSR_MSTATEEN0, base | PDIS_STATEEN);
+	run_lower(wr_henvcfg, csr_read(CSR_HENVCFG) | PDISV, MODE_S);
+	check_eq(csr_read(CSR_HENVCFG) & PDISV, PDISV,
+		 "mstateen0.PDIS=1: HS sets PDISV");
+	check_eq(run_lower(rd_henvcfg, 0, MODE_S) & PDISV, PDISV,
+		 "mstateen0.PDIS=1: HS reads PDISV");
+	csr_clear(CSR_HENVCFG, PDISV);
+	csr_write(CSR_MSTATEEN0, st);
+}
+
 int main(void *fdt)
 {
 	(void)fdt;
@@ -567,5 +610,6 @@ int main(void *fdt)
 	test_s_owner();
 	test_vs_owner();
 	test_access();
+	test_pdisv_stateen();
 	return 0;
 }

@@ -3,13 +3,16 @@
  * Sspesa + Ssplcofi on the QEMU model: shpmspc/shpmsdata capture on the
  * 0->1 transition of OF and LCOFIP (exact causal PC for precise events,
  * lowest counter on simultaneous overflow, no overwrite while LCOFIP is
- * pending), WARL behaviour, and access rules by mode and menvcfg.CDE.
+ * pending), the best PC for an event outside the precise set (draft
+ * v0.4.0), WARL behaviour, and access rules by mode and menvcfg.CDE.
  */
 #include "lib.h"
 
 extern void seq_loads(void *buf, unsigned long inh);
 extern void seq_jumps(void *buf, unsigned long inh);
 extern unsigned long seq_load_pc;
+extern void seq_refill(void *buf, unsigned long inh);
+extern unsigned long seq_refill_pc;
 
 static uint64_t buf[8];
 
@@ -95,6 +98,29 @@ static void test_capture(void)
 	csr_clear(mip, MIP_LCOFIP);
 }
 
+/*
+ * An event outside the precise set: QEMU's soft-TLB refill (the legacy
+ * DTLB read miss 0x10019). Draft v0.4.0 asks for the best PC the model
+ * can give, which is the load whose access refilled (not the last PC
+ * QEMU had synced, the start of its TB).
+ */
+static void test_best_pc(void)
+{
+	csr_write(CSR_SHPMSPC, 0);
+	csr_write(CSR_SHPMSDATA, 0);
+	arm(3, 0x10019, -1UL);
+	csr_clear(mip, MIP_LCOFIP);
+	seq_refill(buf, ALL_INH);
+	check((csr_read(mip) & MIP_LCOFIP) != 0,
+	      "soft-TLB refill overflow: LCOFIP raised");
+	check_eq(csr_read(CSR_SHPMSDATA), 3,
+		 "soft-TLB refill overflow: CNTRID = 3");
+	check_eq(csr_read(CSR_SHPMSPC), seq_refill_pc,
+		 "soft-TLB refill overflow: shpmspc = the refilling load (v0.4.0)");
+	csr_clear(mip, MIP_LCOFIP);
+	hpm_event(3, 0);
+}
+
 static void test_warl(void)
 {
 	csr_write(CSR_SHPMSDATA, -1UL);
@@ -169,6 +195,7 @@ int main(void *fdt)
 	puts_("qemu-model: Sspesa + Ssplcofi\n");
 	csr_write(mcounteren, -1UL);
 	test_capture();
+	test_best_pc();
 	test_warl();
 	test_access();
 	return 0;
