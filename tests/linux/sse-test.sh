@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Sampling over SBI SSE (suite `linux`, linux/patches/0030-..., docs/linux.md
+# "Sampling over SSE"), under `-icount shift=0`. The kernel's test_irqoff
+# workload (/sys/kernel/debug/test_irqoff/run) runs two identical loops,
+# test_irqoff_spin_off() with interrupts disabled and test_irqoff_spin_on()
+# with them enabled, $OFF and $ON iterations, $ROUNDS times: the share of
+# their instructions that run with interrupts disabled is
+# OFF / (OFF + ON). perf record -e instructions -c $PERIOD samples it,
+# pinned to hart 1. Boots:
+#   - sse: the PMU driver takes overflows over the SSE local PMU overflow
+#     event (dmesg says so); the samples in the two loops split as their
+#     instructions do, within 2 points, and there are as many as their
+#     instructions give (see check_boot); the same once more after hart 1
+#     went offline and came back (the SSE event registered again);
+#   - lcofi: riscv_pmu_sbi.sse=0, the LCOFI interrupt (dmesg says so): the
+#     irq-off loop gets (about) no sample, at most 2 % of them: its periods
+#     are lost but one per irq-off window, whose sample lands after
+#     local_irq_enable(); the irq-on loop gets its share.
+# Both boots: perf stat counts the same loop instructions, and the kernel
+# logs no warning, oops or PMU error.
+# Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
+set -uo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
+. "$TOP/tests/linux/lib.sh"
+
+# The kernel must have SSE (linux/patches/0030-..., Linux 7.2): its
+# configuration lies next to it (build-linux.sh links it there).
+KERNEL=${KERNEL:-$BUILD/linux/Image}
+KCONFIG=${KCONFIG:-$(dirname "$KERNEL")/kernel.config}
+if ! grep -q '^CONFIG_RISCV_SBI_SSE=y' "$KCONFIG" 2>/dev/null; then
+	skip "sampling over SSE" "kernel without CONFIG_RISCV_SBI_SSE ($KCONFIG)"
+	summary
+	exit
+fi
+export KERNEL
+
+OFF=200000 ON=200000 ROUNDS=20 PERIOD=10007
+RUN=/sys/kernel/debug/test_irqoff/run
+CPU1=/sys/devices/system/cpu/cpu1/online
+
+guest="
+mount -t debugfs debugfs /sys/kernel/debug
+echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent
+echo 100000 >/proc/sys/kernel/perf_event_max_sample_rate
+dmesg | grep -e riscv-pmu -e 'sse:' | sed 's/^/T:dmesg /'
+ON=1
+P stat -x, -e instructions -- sh -c 'echo $OFF $ON $ROUNDS >$RUN' 2>&1 >/dev/null |
+	sed 's/^/T:stat /'
+rec() {
+	P record -o /tmp/\$1.data -e instructions -c $PERIOD -- \
+		sh -c 'echo $OFF $ON $ROUNDS >$RUN' >/tmp/rec.out 2>&1
+	echo \"T:rec \$1 \$?\"
+	P script -i /tmp/\$1.data -F ip,sym 2>/dev/null | awk '{ print \$2 }' |
+		sort | uniq -c | sed \"s/^ */T:sym \$1 /\"
+}
+rec boot
+echo 0 >$CPU1
+echo 1 >$CPU1
+echo \"T:online \$(cat /sys/devices/system/cpu/online)\"
+rec hotplug
+dmesg | grep -i -e 'warning:' -e 'oops' -e 'bug:' -e 'riscv-pmu.*fail' |
+	sed 's/^/T:bad /'
+"
+
+# samples_in TAG SYM: the samples of record TAG of the last boot in SYM.
+samples_in() {
+	awk -v t="$1" -v s="$2" '$1 == "T:sym" && $2 == t && $4 == s { n += $3 }
+		END { print n + 0 }' <<<"$LOG_TEXT"
+}
+
+# permille A B: 1000 * A / (A + B), rounded ("none" if A + B is 0).
+permille() {
+	[ $(($1 + $2)) -gt 0 ] && echo $(((2000 * $1 / ($1 + $2) + 1) / 2)) || echo none
+}
+
+# pc PERMILLE: as a percentage with one decimal.
+pc() { [[ $1 =~ ^[0-9]+$ ]] && echo "$(($1 / 10)).$(($1 % 10))" || echo "$1"; }
+
+# check_boot WHAT MESSAGE MIN% MAX%: the checks of one boot, whose PMU
+# dmesg line matches MESSAGE, and whose irq-off share of the samples of
+# the two loops is MIN% to MAX%.
+check_boot() {
+	local what=$1 msg=$2 lo=$3 hi=$4 off on share n loop got t
+	printf '%s\n' "$LOG_TEXT" | grep -e '^T:dmesg' -e '^T:rec' -e '^T:bad' \
+		-e '^T:stat' -e 'T:sym .* test_irqoff' | sed 's/^/  /'
+	check "$what: the PMU driver says how overflows arrive ($msg)" has "^T:dmesg .*$msg"
+	# Samples in the loops: each period of PERIOD instructions holds the
+	# loops' instructions and the handler's own until it stops the counter
+	# (the entry: some 700 over SSE, 1200 over the LCOFI, measured), so
+	# between loop / PERIOD and loop / (PERIOD - 1500), where loop is
+	# what perf stat counted of the same run (the loops and less than 5 %
+	# else). Over the LCOFI, only test_irqoff_spin_on's half: the periods
+	# that end with interrupts disabled are lost, but one per irq-off window.
+	n=$(perf_value instructions "T:stat ")
+	for t in boot hotplug; do
+		check "$what, $t: perf record succeeded" has "^T:rec $t 0$"
+		off=$(samples_in $t test_irqoff_spin_off)
+		on=$(samples_in $t test_irqoff_spin_on)
+		share=$(permille "$off" "$on")
+		echo "  $what, $t: $off samples with interrupts off, $on with them on: $(pc "$share") %"
+		check "$what, $t: irq-off share of the loops' samples $(pc "$share") %, expected $lo..$hi %" \
+			between "$share" $((lo * 10)) $((hi * 10))
+		loop=${n:-0} got=$((off + on))
+		[ "$what" = LCOFI ] && loop=$((loop / 2)) got=$on
+		check "$what, $t: $got samples in the loops, expected $((loop * 95 / 100 / PERIOD))..$((loop / (PERIOD - 1500)))" \
+			eval 'positive "$loop" && between "$got" $((loop * 95 / 100 / PERIOD)) $((loop / (PERIOD - 1500)))'
+	done
+	check "$what: hart 1 went offline and came back" has '^T:online 0-3$'
+	check "$what: no kernel warning, oops or PMU error" hasnt '^T:bad '
+	check_poweroff
+}
+
+run_guest sse-sse "$guest" --icount
+check_boot "SSE" "counter overflows over SBI SSE" 48 52
+
+run_guest sse-lcofi "$guest" --icount --append riscv_pmu_sbi.sse=0
+check_boot "LCOFI" "counter overflows over the LCOFI" 0 2
+
+summary
