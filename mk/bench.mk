@@ -8,6 +8,7 @@
 #   make bench-paths      only the path lengths (payload and Linux)
 #   make bench-pdis       only the PDIS profiles (part 5 of bench.sh)
 #   make bench-distro     only the distribution's kernel and perf (part 2c)
+#   make bench-sse        only sampling over SSE (part 2d)
 #
 # OPENSBI_SRC=<tree> (as for mk/opensbi.mk; upstream v1.9) adds that
 # OpenSBI, its generic fw_dynamic built unchanged in build/bench/, to the
@@ -112,6 +113,10 @@ bench-precise: bench-deps ## only precise sampling: skid and context-switch cost
 	@$(MAKE) --no-print-directory bench-build
 	@$(BENCH_ENV) $(TOP)/scripts/bench.sh precise
 
+bench-sse: bench-deps ## only sampling over SSE: M-mode per sample and skid, SSE vs LCOFI (Linux)
+	@$(MAKE) --no-print-directory bench-build
+	@$(BENCH_ENV) $(TOP)/scripts/bench.sh sse
+
 bench-distro: bench-deps ## only Debian's kernel and perf: M-mode per session, perf record slowdown
 	@$(MAKE) --no-print-directory bench-build
 	@$(BENCH_ENV) $(TOP)/scripts/bench.sh distro
@@ -125,5 +130,5 @@ bench-pdis: $(FW_DYNAMIC) $(QEMU) linux ## only the PDIS profiles (Linux perf, n
 	@mkdir -p $(BENCH_OUT)
 	@$(BENCH_ENV) $(TOP)/scripts/bench.sh pdis
 
-.PHONY: bench bench-paths bench-precise bench-distro bench-pdis bench-deps \
+.PHONY: bench bench-paths bench-precise bench-sse bench-distro bench-pdis bench-deps \
 	bench-build bench-opensbi-up bench-dropin bench-dropin-build

@@ -3,9 +3,9 @@
 # `make bench` (mk/bench.mk, docs/performance.md): the project firmware
 # against Debian's OpenSBI 1.5.1, all under -icount shift=0.
 #
-#   bench.sh all|paths|precise|distro|report|pdis|dropin   (report: from
-#                    the results already there; precise, distro, pdis,
-#                    dropin: only part 2b, 2c, 5, 1b)
+#   bench.sh all|paths|precise|sse|distro|report|pdis|dropin   (report:
+#                    from the results already there; precise, sse, distro,
+#                    pdis, dropin: only part 2b, 2d, 2c, 5, 1b)
 #
 # 1. Path length per SBI call: tests/bench/payload (S-mode) on each
 #    firmware, counted three ways:
@@ -25,6 +25,8 @@
 #    sampling against :pp on a delegated counter (Sspesa), and M-mode
 #    instructions per context switch, SBI-managed against delegated
 #    counters (plugin). `bench.sh precise` runs only this part.
+# 2d. Linux, sampling over SSE (`bench.sh sse`): M-mode instructions per
+#    sample and skid, SSE PMU event against the LCOFI (below).
 # 2c. Whole system on the distribution (`bench.sh distro`): Debian
 #    trixie's own kernel and perf (make debian-guest) on Debian's QEMU with
 #    the plugin, one hart: the M-mode instructions of one perf stat and
@@ -255,6 +257,51 @@ run_precise() {
 	precise_skid
 	precise_switch
 }
+# 2d. Sampling over SSE (docs/linux.md "Sampling over SSE"), the PMU
+# driver taking counter overflows over the SSE PMU event ("sse") and, with
+# riscv_pmu_sbi.sse=0, over the LCOFI ("lcofi"). M-mode instructions per
+# sample: one boot each on Debian's QEMU with the plugin (one hart),
+# perf record -e instructions -c 10007 of the kernel's test_irqoff
+# workload; the plugin gives each M-mode episode by cause (the overflow
+# trap that enters the event, SSE complete, PMU counter_stop and
+# counter_start). Skid: one boot each on the project's QEMU, the load
+# event of tally-load sampled every 2003 loads, perf script's IPs against
+# the addresses tally-load prints.
+sse_cmd() {
+	echo "mount -t debugfs d /sys/kernel/debug;" \
+		"echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent;" \
+		"perf record -e instructions -c 10007 -o /tmp/x.data --" \
+		"sh -c 'echo 200000 200000 20 >/sys/kernel/debug/test_irqoff/run'" \
+		">/dev/null 2>&1;" \
+		"echo T:samples \$(perf script -i /tmp/x.data -F ip | wc -l)"
+}
+
+run_sse() {
+	local path app q n=${SKID_LOOPS:-2000000}
+	rm -f "$out"/sse-*
+	for path in sse lcofi; do
+		app=
+		[ "$path" = lcofi ] && app=riscv_pmu_sbi.sse=0
+		log "sampling over SSE: M-mode per sample, $path (plugin)"
+		q=$(plugin_wrapper "sse-$path" "$out/sse-$path.txt")
+		QEMU=$q FW_DYNAMIC=$FW_DYNAMIC TOP=$TOP BUILD=$BUILD \
+			KERNEL=$KERNEL INITRAMFS=$INITRAMFS \
+			"$TOP/scripts/run-linux.sh" -q --smp 1 --timeout 1200 \
+			--log "$out/sse-$path.log" ${app:+--append "$app"} -- \
+			"$(sse_cmd)" >/dev/null ||
+			die "Linux run failed, log $out/sse-$path.log"
+		log "sampling over SSE: skid of inst.ret.load, $path"
+		QEMU=$QEMU FW_DYNAMIC=$FW_DYNAMIC TOP=$TOP BUILD=$BUILD \
+			KERNEL=$KERNEL INITRAMFS=$INITRAMFS \
+			"$TOP/scripts/run-linux.sh" -q --icount --timeout 1200 \
+			--log "$out/sse-skid-$path.log" ${app:+--append "$app"} -- "
+tally-load 1 | sed 's/^/T:load /'
+perf record -o /tmp/s.data -e inst.ret.load:u -c 2003 tally-load $n >/dev/null 2>&1
+perf script -i /tmp/s.data -F event,ip 2>/dev/null | sort | uniq -c | sed 's/^ */T:skid /'
+" >/dev/null || die "skid run failed, log $out/sse-skid-$path.log"
+	done
+}
+
 # 2c. The distribution's kernel and perf. Each boot waits for the guest
 # to settle, then runs one command between two reads of the guest's
 # clock, in one bash, then prints what it wrote: "none" runs nothing,
@@ -428,8 +475,8 @@ main() {
 	mkdir -p "$out"
 	[ "$what" = pdis ] || check_anchors
 	case $what in
-	all) run_paths; run_dropin; run_precise; run_distro; run_model; run_footprint
-		run_pdis ;;
+	all) run_paths; run_dropin; run_precise; run_sse; run_distro; run_model
+		run_footprint; run_pdis ;;
 	distro)
 		run_distro
 		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" distro |
@@ -451,13 +498,18 @@ main() {
 			--dropin "$out/results-dropin.txt" "$TOP/docs/performance.md" ||
 			die "a drop-in path got longer (above); shorten it, or commit the figure in docs/performance.md with the reason"
 		return ;;
+	sse)
+		run_sse
+		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" sse |
+			tee "$out/results-sse.txt"
+		return ;;
 	precise)
 		run_precise
 		"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" precise |
 			tee "$out/results-precise.txt"
 		return ;;
 	report) run_footprint ;;
-	*) die "usage: bench.sh all|paths|precise|distro|report|pdis|dropin" ;;
+	*) die "usage: bench.sh all|paths|precise|sse|distro|report|pdis|dropin" ;;
 	esac
 	"${PYTHON:-/usr/bin/python3}" "$TOP/tests/bench/report.py" "$out" |
 		tee "$out/results.txt"

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Tables and chart of `make bench` (scripts/bench.sh wrote the inputs).
 
-report.py OUT_DIR [precise|pdis|dropin]: prints the tables, writes
+report.py OUT_DIR [precise|sse|pdis|dropin]: prints the tables, writes
 OUT_DIR/results.json, bench.png, precise.png and (with a pdis.txt)
 pdis.json and pdis.png; "precise" only the precise part (precise.json),
+"sse" only sampling over SSE (sse.json),
 "pdis" only the PDIS part (tests/bench/pdis.py), "dropin" only the
 drop-in's path lengths (dropin.json). Path lengths are M-mode
 instructions per SBI call, trap entry to mret included (docs/performance.md
@@ -561,6 +562,95 @@ def precise_table(sk, cs):
                      "M per switch", "goal"], rows)
 
 
+# Sampling over SSE: the M-mode episodes of one sample, by the plugin's
+# (cause, EID, FID), and the goal for the event's own two (trap + complete)
+SSE_EPISODES = (
+    ("trap", ("0x800000000000000d", "-", "-"), "overflow trap, to the handler"),
+    ("complete", ("0x9", "0x535345", "0x6"), "SSE complete"),
+    ("stop", ("0x9", "0x504d55", "0x4"), "counter_stop"),
+    ("start", ("0x9", "0x504d55", "0x3"), "counter_start"),
+)
+SSE_GOAL = 400
+
+
+def sse_skid(path):
+    """Samples of tally-load's load at the load, the next one, elsewhere."""
+    if not path.exists():
+        return None
+    text = path.read_text(errors="replace")
+    m = re.search(r"T:load .* loads at (0x[0-9a-f]+), next (0x[0-9a-f]+),",
+                  text)
+    if not m:
+        return None
+    load, nxt = int(m.group(1), 16), int(m.group(2), 16)
+    res = dict(load=0, next=0, other=0)
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[0] == "T:skid":
+            ip = int(f[3], 16)
+            res["load" if ip == load else "next" if ip == nxt
+                else "other"] += int(f[1])
+    res["samples"] = res["load"] + res["next"] + res["other"]
+    return res
+
+
+def load_sse(out):
+    """Per overflow path (sse, lcofi): samples, M-mode instructions per
+    episode kind (calls and the mean), and the skid."""
+    res = {}
+    for path in ("sse", "lcofi"):
+        rep_path = out / f"sse-{path}.txt"
+        if not rep_path.exists():
+            continue
+        m = re.search(r"T:samples (\d+)",
+                      (out / f"sse-{path}.log").read_text(errors="replace"))
+        causes = {}
+        for line in rep_path.read_text().splitlines():
+            f = line.split()
+            if f[0] == "cause" and len(f) >= 8:
+                causes[tuple(f[1:4])] = (int(f[5]), int(f[7]))
+        ep = {}
+        for key, cause, _ in SSE_EPISODES:
+            calls, insns = causes.get(cause, (0, 0))
+            ep[key] = dict(calls=calls,
+                           mean=round(insns / calls, 1) if calls else None)
+        res[path] = dict(samples=int(m.group(1)) if m else None, episodes=ep,
+                         skid=sse_skid(out / f"sse-skid-{path}.log"))
+    return res
+
+
+def sse_table(ss):
+    if not ss:
+        return
+    rows = []
+    for path, r in ss.items():
+        ep = r["episodes"]
+        per = sum(e["mean"] for e in ep.values() if e["mean"] is not None)
+        own = sum(ep[k]["mean"] or 0 for k in ("trap", "complete"))
+        goal = "-" if path != "sse" else (
+            "met" if own <= SSE_GOAL else f"missed by {own - SSE_GOAL:g}")
+        rows.append([path, r["samples"]] +
+                    [f"{fmt(e['mean'])} ({e['calls']})" if e["calls"]
+                     else "-" for e in ep.values()] +
+                    [fmt(round(per, 1)), goal])
+    print_table("Linux: M-mode instructions per sample, counter overflows "
+                "over the SSE PMU event (sse) and the LCOFI (lcofi): perf "
+                "record -e instructions -c 10007 of test_irqoff (one hart, "
+                "Debian QEMU + plugin); mean per episode (episodes); goal: "
+                f"trap + complete <= {SSE_GOAL}",
+                ["path", "samples"] + [label for _, _, label in SSE_EPISODES] +
+                ["per sample", "goal"], rows)
+    rows = [[path, r["skid"]["samples"], r["skid"]["load"], r["skid"]["next"],
+             r["skid"]["other"]] for path, r in ss.items() if r["skid"]]
+    if rows:
+        print_table("Linux: skid over SSE and the LCOFI, inst.ret.load:u of "
+                    "tally-load sampled every 2003 loads (project QEMU, "
+                    "-icount shift=0); a sample at the next instruction is "
+                    "one instruction of skid",
+                    ["path", "samples", "at the load", "next instruction",
+                     "elsewhere"], rows)
+
+
 def precise_chart(sk, cs, path):
     plt = pyplot(None)
     if plt is None:
@@ -776,6 +866,13 @@ def main():
             dict(skid=sk, switch=cs), indent=1))
         precise_chart(sk, cs, out / "precise.png")
         return
+    if sys.argv[2:] == ["sse"]:
+        ss = load_sse(out)
+        if not ss:
+            sys.exit(f"report: no {out / 'sse-sse.txt'}")
+        sse_table(ss)
+        (out / "sse.json").write_text(json.dumps(ss, indent=1))
+        return
     if sys.argv[2:] == ["dropin"]:
         dx = load_dropin(out)
         tally = out / "trace-tally.txt"
@@ -797,6 +894,8 @@ def main():
     linux_table(lx)
     sk, cs = load_skid(out), load_switch(out)
     precise_table(sk, cs)
+    ss = load_sse(out)
+    sse_table(ss)
     dx = load_distro(out)
     if dx:
         distro_table(dx)
@@ -807,7 +906,7 @@ def main():
     footprint_table(fp)
     (out / "results.json").write_text(json.dumps(
         dict(paths=d, growth=growth_rows(d), linux=lx, skid=sk,
-             switch=cs, distro=dx, model=m, footprint=fp, dropin=dr), indent=1))
+             switch=cs, sse=ss, distro=dx, model=m, footprint=fp, dropin=dr), indent=1))
     chart(d, m, dx, out / "bench.png")
     precise_chart(sk, cs, out / "precise.png")
     # last: it exits when the profile does not match the pattern
