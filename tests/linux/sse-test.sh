@@ -12,11 +12,16 @@
 #     event (dmesg says so); the samples in the two loops split as their
 #     instructions do, within 2 points, and there are as many as their
 #     instructions give (see check_boot); the same once more after hart 1
-#     went offline and came back (the SSE event registered again);
+#     went offline and came back (the SSE event registered again); and
+#     perf record of dd bs=1 (a system call per byte) gets samples in the
+#     kernel's trap entry and exit (handle_exception, ret_from_exception),
+#     which run with interrupts disabled: the event interrupted them and
+#     the kernel went on;
 #   - lcofi: riscv_pmu_sbi.sse=0, the LCOFI interrupt (dmesg says so): the
 #     irq-off loop gets (about) no sample, at most 2 % of them: its periods
 #     are lost but one per irq-off window, whose sample lands after
-#     local_irq_enable(); the irq-on loop gets its share.
+#     local_irq_enable(); the irq-on loop gets its share; no sample in the
+#     trap entry or exit.
 # Both boots: perf stat counts the same loop instructions, and the kernel
 # logs no warning, oops or PMU error.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
@@ -61,6 +66,11 @@ echo 0 >$CPU1
 echo 1 >$CPU1
 echo \"T:online \$(cat /sys/devices/system/cpu/online)\"
 rec hotplug
+P record -o /tmp/trap.data -e instructions -c 1009 -- \
+	dd if=/dev/zero of=/dev/null bs=1 count=5000 >/dev/null 2>&1
+echo \"T:rec trap \$?\"
+P script -i /tmp/trap.data -F ip,sym 2>/dev/null | awk '{ print \$2 }' |
+	sort | uniq -c | sed 's/^ */T:sym trap /'
 dmesg | grep -i -e 'warning:' -e 'oops' -e 'bug:' -e 'riscv-pmu.*fail' |
 	sed 's/^/T:bad /'
 "
@@ -109,6 +119,16 @@ check_boot() {
 			eval 'positive "$loop" && between "$got" $((loop * 95 / 100 / PERIOD)) $((loop / (PERIOD - 1500)))'
 	done
 	check "$what: hart 1 went offline and came back" has '^T:online 0-3$'
+	# The kernel's trap entry and exit run with interrupts disabled: only
+	# the SSE event samples them (and the kernel survives it).
+	check "$what, trap: perf record of dd bs=1 succeeded" has '^T:rec trap 0$'
+	n=$(( $(samples_in trap handle_exception) + $(samples_in trap ret_from_exception) ))
+	echo "  $what, trap: $n samples in handle_exception and ret_from_exception"
+	if [ "$what" = LCOFI ]; then
+		check "$what, trap: no sample in the trap entry or exit ($n)" same "$n" 0
+	else
+		check "$what, trap: samples in the trap entry and exit ($n)" positive "$n"
+	fi
 	check "$what: no kernel warning, oops or PMU error" hasnt '^T:bad '
 	check_poweroff
 }
