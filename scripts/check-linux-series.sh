@@ -12,10 +12,10 @@
 # A scratch tree of hard links to it (patch replaces the files it changes)
 # and one object directory are kept in $BUILD/linux-series/ across the
 # steps (made anew for each run), so that step k only recompiles what
-# patch k touched; compilers run through ccache ($CACHE/ccache). checkpatch runs with --no-signoff:
-# the patches carry no Signed-off-by, which their sender adds
-# (docs/linux-patches.md). A build step fails on an error or on any
-# compiler warning in its log. Ends with "N passed, N failed".
+# patch k touched; compilers run through ccache ($CACHE/ccache).
+# checkpatch runs with --strict only: each patch carries its From: and
+# Signed-off-by:. A build step fails on an error or on any compiler
+# warning in its log. Ends with "N passed, N failed".
 #
 # Environment (defaults match mk/config.mk): TOP BUILD CACHE JOBS
 # CROSS_COMPILE LINUX_SOURCE LINUX_TARBALL.
@@ -64,7 +64,7 @@ for p in $patches; do
 	name=$(basename "$p" .patch)
 	blog=$WORK/logs/$name.build.log clog=$WORK/logs/$name.checkpatch.log
 	# checkpatch of the tree the patch applies to (its MAINTAINERS etc.)
-	(cd "$src" && perl scripts/checkpatch.pl --strict --no-signoff \
+	(cd "$src" && perl scripts/checkpatch.pl --strict \
 		--no-color "$p") >"$clog" 2>&1 || true
 	sum=$(grep -E '^total: ' "$clog" | tail -1 || true)
 	if [ -z "$sum" ]; then
