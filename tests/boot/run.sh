@@ -148,7 +148,10 @@ run_fw_payload_linux() {
 		--smp 4 -- -dtb "$kdtb" -no-reboot
 	check "fw_payload + Linux: the firmware enters the kernel linked in" \
 		has "$log" "^Next stage +: 0x80200000 in S-mode"
-	check "fw_payload + Linux: the kernel starts" has "$log" "Linux version 6\.12"
+	# the banner of the kernel linked in (make linux's, 7.2 today)
+	banner=$(grep -ao "Linux version [0-9][^ ]*" "$FW_PAYLOAD_LINUX" | head -1)
+	check "fw_payload + Linux: the kernel starts (${banner:-no banner in the image})" \
+		eval '[ -n "$banner" ] && has "$log" "$banner "'
 	check "fw_payload + Linux: all 4 harts come up" \
 		has "$log" "smp: Brought up 1 node, 4 CPUs$"
 	check "fw_payload + Linux: it runs to init (none there), then QEMU stops" \
