@@ -315,6 +315,8 @@ _trap_from_m:
 	j	_trap_save_full
 
 _trap_from_lower:
+	csrr	t0, CSR_MCAUSE
+	bltz	t0, _trap_irq
 	mv	t0, sp
 	addi	sp, tp, -SBI_TRAP_REGS_SIZE
 _trap_save_full:
@@ -400,6 +402,56 @@ _trap_exit:	/* a0 = struct sbi_trap_regs * to return through */
 	REG_L	t4, REG(29)(sp)
 	REG_L	t5, REG(30)(sp)
 	REG_L	t6, REG(31)(sp)
+	REG_L	t0, REG(5)(sp)
+	REG_L	tp, REG(4)(sp)
+	REG_L	sp, REG(2)(sp)
+	mret
+
+/*
+ * An interrupt from below M-mode (the routed LCOFI of the SSE PMU event,
+ * an IPI, the timer): its handlers read and change only mepc, mstatus,
+ * a6 and a7 of the frame, and print ra and sp, so the frame holds what C
+ * may clobber and those. s0-s11 are C's to keep; t2-t6 and gp no C code
+ * of the firmware uses. tp = scratch, tmp0 = interrupted t0.
+ */
+_trap_irq:
+	REG_S	sp, (REG(2) - SBI_TRAP_REGS_SIZE)(tp)
+	addi	sp, tp, -SBI_TRAP_REGS_SIZE
+	REG_L	t0, SBI_SCRATCH_TMP0_OFFSET(tp)
+	REG_S	t0, REG(5)(sp)
+	csrrw	t0, CSR_MSCRATCH, zero
+	REG_S	t0, REG(4)(sp)
+	REG_S	ra, REG(1)(sp)
+	REG_S	t1, REG(6)(sp)
+	REG_S	a0, REG(10)(sp)
+	REG_S	a1, REG(11)(sp)
+	REG_S	a2, REG(12)(sp)
+	REG_S	a3, REG(13)(sp)
+	REG_S	a4, REG(14)(sp)
+	REG_S	a5, REG(15)(sp)
+	REG_S	a6, REG(16)(sp)
+	REG_S	a7, REG(17)(sp)
+	csrr	t0, CSR_MEPC
+	REG_S	t0, REG(SBI_TRAP_REG_MEPC)(sp)
+	csrr	t0, CSR_MSTATUS
+	REG_S	t0, REG(SBI_TRAP_REG_MSTATUS)(sp)
+	mv	a0, sp
+	call	sbi_trap_irq_handler
+	REG_L	t0, REG(SBI_TRAP_REG_MEPC)(sp)
+	csrw	CSR_MEPC, t0
+	REG_L	t0, REG(SBI_TRAP_REG_MSTATUS)(sp)
+	csrw	CSR_MSTATUS, t0
+	csrw	CSR_MSCRATCH, tp	/* back below M-mode: armed again */
+	REG_L	ra, REG(1)(sp)
+	REG_L	t1, REG(6)(sp)
+	REG_L	a0, REG(10)(sp)
+	REG_L	a1, REG(11)(sp)
+	REG_L	a2, REG(12)(sp)
+	REG_L	a3, REG(13)(sp)
+	REG_L	a4, REG(14)(sp)
+	REG_L	a5, REG(15)(sp)
+	REG_L	a6, REG(16)(sp)
+	REG_L	a7, REG(17)(sp)
 	REG_L	t0, REG(5)(sp)
 	REG_L	tp, REG(4)(sp)
 	REG_L	sp, REG(2)(sp)

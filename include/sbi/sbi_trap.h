@@ -53,6 +53,8 @@ struct sbiret {
 
 /* C entry of every trap but an S-mode ecall; returns the frame to restore. */
 struct sbi_trap_regs *sbi_trap_handler(struct sbi_trap_regs *regs);
+/* ... of an interrupt from below M-mode, with the frame _trap_irq saves */
+void sbi_trap_irq_handler(struct sbi_trap_regs *regs);
 
 /* Emulation of what S-mode expects the hardware to do (sbi_emulate.c). */
 void sbi_emulate_misaligned(struct sbi_trap_regs *regs, unsigned long cause,

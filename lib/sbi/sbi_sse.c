@@ -367,9 +367,11 @@ struct sbiret sbi_sse_complete(void)
 	resume(s, e, &c);
 	ctx_to_ecall(&c);
 	s->sse.running = e->preempted;
-	set_state(s, e, e->attr[SBI_SSE_ATTR_CONFIG] & SBI_SSE_CONFIG_ONESHOT ?
-				SBI_SSE_STATE_REGISTERED :
-				SBI_SSE_STATE_ENABLED);
+	/* RUNNING to ENABLED keeps the PMU event's routing: no set_state() */
+	if (e->attr[SBI_SSE_ATTR_CONFIG] & SBI_SSE_CONFIG_ONESHOT)
+		set_state(s, e, SBI_SSE_STATE_REGISTERED);
+	else
+		STATE(e) = SBI_SSE_STATE_ENABLED;
 	global_unlock_if(locked);
 	/* a pending event waiting for this one runs now, from that context */
 	if (any_pending(s))

@@ -219,16 +219,27 @@ static void handle_exception(struct sbi_trap_regs *regs, unsigned long cause,
 struct sbi_trap_regs *sbi_trap_handler(struct sbi_trap_regs *regs)
 {
 	unsigned long cause = csr_read(CSR_MCAUSE);
-	unsigned long tval = csr_read(CSR_MTVAL);
+	unsigned long tval;
 
 	if (cause & MCAUSE_IRQ) {
 		handle_irq(regs, cause & ~MCAUSE_IRQ);
 		return regs;
 	}
+	tval = csr_read(CSR_MTVAL);
 	if ((regs->mstatus & MSTATUS_MPP) == MSTATUS_MPP) {
 		sbi_test_unexpected_trap(&sbi_scratch_this()->test);
 		fatal(regs, cause, tval);
 	}
 	handle_exception(regs, cause, tval);
 	return regs;
+}
+
+/*
+ * An interrupt from below M-mode: @regs holds only what C may clobber
+ * (ra, sp, tp, t0, t1, a0-a7) and mepc/mstatus, which is all the
+ * interrupt handlers read or change (firmware/fw_base.S, _trap_irq).
+ */
+void sbi_trap_irq_handler(struct sbi_trap_regs *regs)
+{
+	handle_irq(regs, csr_read(CSR_MCAUSE) & ~MCAUSE_IRQ);
 }
