@@ -15,7 +15,8 @@
 #     and the hart recovers (the workload's last message, power-off);
 #   - lcofi: riscv_pmu_sbi.sse=0: the overflows are an ordinary interrupt,
 #     so the detector must not start ("Perf NMI watchdog permanently
-#     disabled" or no "NMI watchdog: Enabled").
+#     disabled" or no "NMI watchdog: Enabled"), and hart 1 spins 2 *
+#     THRESH + 1 s unreported (no load first: there is no detector).
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
@@ -35,24 +36,31 @@ fi
 export KERNEL
 
 THRESH=2 LOAD_S=8 SPIN_S=7
+# over the LCOFI no detector runs: no load, and a spin just past the
+# 2 * THRESH s within which the detector over SSE reports
+LCOFI_SPIN_S=$((2 * THRESH + 1))
 D=/sys/kernel/debug/test_irqoff
 
-guest="
+# guest LOAD SPIN: LOAD s of load on every hart, then hart 1 spins SPIN s
+guest() {
+	local load=$1 spin=$2
+	echo "
 mount -t debugfs debugfs /sys/kernel/debug
 dmesg | grep -i -e watchdog -e 'riscv-pmu' | sed 's/^/T:dmesg /'
 echo \"T:thresh \$(cat /proc/sys/kernel/watchdog_thresh)\"
-end=\$((\$(cut -d. -f1 /proc/uptime) + $LOAD_S))
-for h in 0 1 2 3; do
+end=\$((\$(cut -d. -f1 /proc/uptime) + $load))
+[ $load = 0 ] || for h in 0 1 2 3; do
 	taskset -c \$h sh -c \"while [ \\\$(cut -d. -f1 /proc/uptime) -lt \$end ]; do
 		tally-loop 200000 >/dev/null; echo 2000 2000 50 >$D/run; done\" &
 done
-P record -a -o /tmp/load.data -e instructions -c 100003 sleep $LOAD_S >/dev/null 2>&1
+[ $load = 0 ] || P record -a -o /tmp/load.data -e instructions -c 100003 sleep $load >/dev/null 2>&1
 wait
 echo \"T:load \$(dmesg | grep -c 'hard LOCKUP')\"
-taskset -c 1 sh -c 'echo $SPIN_S >$D/lockup'
+taskset -c 1 sh -c 'echo $spin >$D/lockup'
 echo \"T:spun \$?\"
 dmesg | grep -e 'test_irqoff' -e 'hard LOCKUP' | sed 's/^/T:lock /'
 "
+}
 
 # stamp REGEX: the printk time (s, 6 decimals, as an integer of us) of the
 # first T:lock line matching REGEX.
@@ -61,7 +69,7 @@ stamp() {
 		head -1 | sed 's/^0*//'
 }
 
-run_guest lockup-sse "$guest" --icount --append "watchdog_thresh=$THRESH"
+run_guest lockup-sse "$(guest $LOAD_S $SPIN_S)" --icount --append "watchdog_thresh=$THRESH"
 printf '%s\n' "$LOG_TEXT" | grep -e '^T:' -e 'LOCKUP' | sed 's/^/  /'
 check "SSE: watchdog_thresh is $THRESH" has "^T:thresh $THRESH$"
 check "SSE: the perf NMI watchdog started" has '^T:dmesg .*NMI watchdog: Enabled'
@@ -82,10 +90,12 @@ check "SSE: hart 1 came back (interrupts enabled again)" \
 	has '^T:lock .*CPU1: interrupts enabled again'
 check_poweroff
 
-run_guest lockup-lcofi "$guest" --icount --append "watchdog_thresh=$THRESH riscv_pmu_sbi.sse=0"
+run_guest lockup-lcofi "$(guest 0 $LCOFI_SPIN_S)" --icount --append "watchdog_thresh=$THRESH riscv_pmu_sbi.sse=0"
 printf '%s\n' "$LOG_TEXT" | grep -e '^T:dmesg' -e 'LOCKUP' | sed 's/^/  /'
 check "LCOFI: the PMU driver uses the LCOFI" has '^T:dmesg .*overflows over the LCOFI'
 check "LCOFI: the perf NMI watchdog did not start" hasnt '^T:dmesg .*NMI watchdog: Enabled'
+check "LCOFI: hart 1 spun $LCOFI_SPIN_S s with interrupts off" \
+	has '^T:lock .*CPU1: interrupts enabled again'
 check "LCOFI: no hard lockup reported (no detector)" hasnt '^T:lock .*hard LOCKUP'
 check_poweroff
 
