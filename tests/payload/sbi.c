@@ -264,6 +264,70 @@ struct sbiret sbi_pmu_event_get_info(unsigned long lo, unsigned long hi,
 			 num_entries, flags, 0, 0);
 }
 
+struct sbiret sbi_sse_read_attrs(uint32_t event_id, unsigned long base,
+				 unsigned long count, unsigned long *out)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_EXT_SSE_READ_ATTRS, event_id, base,
+			 count, (unsigned long)out, 0, 0);
+}
+
+struct sbiret sbi_sse_write_attrs(uint32_t event_id, unsigned long base,
+				  unsigned long count, const unsigned long *in)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_EXT_SSE_WRITE_ATTRS, event_id, base,
+			 count, (unsigned long)in, 0, 0);
+}
+
+struct sbiret sbi_sse_register(uint32_t event_id, unsigned long entry_pc,
+			       unsigned long entry_arg)
+{
+	return sbi_call3(SBI_EXT_SSE, SBI_EXT_SSE_REGISTER, event_id, entry_pc,
+			 entry_arg);
+}
+
+struct sbiret sbi_sse_unregister(uint32_t event_id)
+{
+	return sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_UNREGISTER, event_id);
+}
+
+struct sbiret sbi_sse_enable(uint32_t event_id)
+{
+	return sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_ENABLE, event_id);
+}
+
+struct sbiret sbi_sse_disable(uint32_t event_id)
+{
+	return sbi_call1(SBI_EXT_SSE, SBI_EXT_SSE_DISABLE, event_id);
+}
+
+struct sbiret sbi_sse_complete(void)
+{
+	return sbi_call0(SBI_EXT_SSE, SBI_EXT_SSE_COMPLETE);
+}
+
+struct sbiret sbi_sse_inject(uint32_t event_id, unsigned long hartid)
+{
+	return sbi_call2(SBI_EXT_SSE, SBI_EXT_SSE_INJECT, event_id, hartid);
+}
+
+struct sbiret sbi_sse_hart_unmask(void)
+{
+	return sbi_call0(SBI_EXT_SSE, SBI_EXT_SSE_HART_UNMASK);
+}
+
+struct sbiret sbi_sse_hart_mask(void)
+{
+	return sbi_call0(SBI_EXT_SSE, SBI_EXT_SSE_HART_MASK);
+}
+
+unsigned long sbi_sse_attr(uint32_t event_id, unsigned long attr)
+{
+	unsigned long v = ~0UL;
+
+	sbi_sse_read_attrs(event_id, attr, 1, &v);
+	return v;
+}
+
 static const char *const sbi_err_names[] = {
 	"SBI_SUCCESS",
 	"SBI_ERR_FAILED",

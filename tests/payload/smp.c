@@ -76,3 +76,25 @@ long hart_wait_status(unsigned long hartid, long state,
 	} while (time_now() < end);
 	return ret.value;
 }
+
+int barrier_wait(struct barrier *b, int n, unsigned long timeout_us,
+		 void (*idle)(void))
+{
+	int gen = atomic_load(&b->gen);
+	unsigned long end;
+
+	/* the last to arrive opens the next generation */
+	if (atomic_add_return(&b->arrived, 1) == n) {
+		atomic_store(&b->arrived, 0);
+		atomic_store(&b->gen, gen + 1);
+		return 1;
+	}
+	end = time_now() + usec_to_ticks(timeout_us);
+	while (atomic_load(&b->gen) == gen) {
+		if (time_now() > end)
+			return 0;
+		if (idle)
+			idle();
+	}
+	return 1;
+}

@@ -20,6 +20,7 @@
 #include <payload/console.h>
 #include <payload/trap.h>
 #include <payload/smp.h>
+#include <payload/sse.h>
 #include <payload/suspend.h>
 #include <payload/fdt.h>
 #include <payload/test.h>

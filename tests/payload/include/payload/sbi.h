@@ -169,6 +169,26 @@ struct sbiret sbi_pmu_event_get_info(unsigned long lo, unsigned long hi,
 				     unsigned long num_entries,
 				     unsigned long flags);
 
+/*
+ * SSE (event and attribute IDs are 32 bits; attribute buffers are physical
+ * addresses, which payloads use as they run with satp = 0)
+ */
+struct sbiret sbi_sse_read_attrs(uint32_t event_id, unsigned long base,
+				 unsigned long count, unsigned long *out);
+struct sbiret sbi_sse_write_attrs(uint32_t event_id, unsigned long base,
+				  unsigned long count, const unsigned long *in);
+struct sbiret sbi_sse_register(uint32_t event_id, unsigned long entry_pc,
+			       unsigned long entry_arg);
+struct sbiret sbi_sse_unregister(uint32_t event_id);
+struct sbiret sbi_sse_enable(uint32_t event_id);
+struct sbiret sbi_sse_disable(uint32_t event_id);
+struct sbiret sbi_sse_complete(void);
+struct sbiret sbi_sse_inject(uint32_t event_id, unsigned long hartid);
+struct sbiret sbi_sse_hart_unmask(void);
+struct sbiret sbi_sse_hart_mask(void);
+/* One attribute of the calling hart's view of @event_id, ~0UL on error. */
+unsigned long sbi_sse_attr(uint32_t event_id, unsigned long attr);
+
 /* "SBI_ERR_INVALID_PARAM" for an error code, "SBI_SUCCESS" for 0. */
 const char *sbi_err_name(long error);
 

@@ -44,6 +44,21 @@ static inline void spin_unlock(spinlock_t *lock)
 }
 
 /*
+ * A barrier for @n harts, reusable round after round. barrier_wait()
+ * returns non-zero once all @n arrived, 0 if @timeout_us passed first
+ * (the barrier is then unusable). A waiting hart calls @idle between
+ * looks (NULL: it spins), e.g. to sleep so that a QEMU running the harts
+ * in turn (-icount) moves on to the others.
+ */
+struct barrier {
+	int arrived;
+	int gen;
+};
+
+int barrier_wait(struct barrier *b, int n, unsigned long timeout_us,
+		 void (*idle)(void));
+
+/*
  * Secondary hart body: runs in S-mode on its own stack with stvec set and
  * interrupts off. When it returns the hart stops itself (HSM hart_stop).
  */
