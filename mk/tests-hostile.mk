@@ -20,10 +20,17 @@
 #                  delegated to S-mode (DT knobs, docs/delegation.md)
 #   pdisbuf        the same CPU and DT with the PDIS memory buffer
 #                  (x-pdis-mem): the buffer aimed at the firmware
+#   sse            SSE races on the global event, a handler that never
+#                  completes, nesting with the PMU overflow event, hotplug
+#                  during delivery; HOSTILE_SMP harts under -icount shift=0
+#                  (exact overflows)
+#   sse-parallel   the same without icount, so the harts really run at
+#                  once (HOSTILE_SSE_ROUNDS race rounds)
 #
 # Knobs: HOSTILE_CALLS (storm calls per hart, default 25000),
 # HOSTILE_SEED (PRNG seed; the default is fixed so runs repeat),
 # HOSTILE_LIVES (HSM starts in the SMP part), HOSTILE_SMP (storm harts),
+# HOSTILE_SSE_ROUNDS (race rounds of sse-parallel; a quarter under icount),
 # HOSTILE_TIMEOUT (seconds per run). Longer runs on demand, e.g.
 #   make check-hostile HOSTILE_CALLS=1000000 HOSTILE_TIMEOUT=3600
 
@@ -36,6 +43,7 @@ HOSTILE_CALLS	?= 25000
 HOSTILE_SEED	?=
 HOSTILE_LIVES	?= 96
 HOSTILE_TIMEOUT	?= 300
+HOSTILE_SSE_ROUNDS ?= 1000
 HOSTILE_LOGS	?= $(BUILD)/test-logs
 HOSTILE_APPEND	= tally.test hostile.calls=$(HOSTILE_CALLS) \
 		  hostile.lives=$(HOSTILE_LIVES) \
@@ -72,10 +80,17 @@ RUN.hostile.pdisbuf = --cpu max,zama16b=false,x-pdis-mem=true --smp 4 --icount \
 	$(call hostile_run,hostile.pdisbuf) \
 	-- -dtb $(BUILD)/dts/qemu-virt-max-nozama16b-4-deleg.dtb
 
+# serial TCG under icount: a quarter of the race rounds
+HOSTILE_SSE_ROUNDS_ICOUNT = $(shell echo $$(( $(HOSTILE_SSE_ROUNDS) / 4 + 1 )))
+RUN.hostile.sse = --cpu $(HOSTILE_SSCOF) --smp $(HOSTILE_SMP) --icount \
+	$(call hostile_run,hostile.sse icount hostile.sse-rounds=$(HOSTILE_SSE_ROUNDS_ICOUNT))
+RUN.hostile.sse-parallel = --cpu $(HOSTILE_SSCOF) --smp $(HOSTILE_SMP) \
+	$(call hostile_run,hostile.sse hostile.sse-rounds=$(HOSTILE_SSE_ROUNDS))
+
 CHECK_SUITES	+= hostile
 
 hostile-payload: $(HOSTILE_PAYLOAD) ## build the hostile-supervisor payload
 
-check-hostile: ## hostile supervisor: storm, isolation, SMP stress
+check-hostile: ## hostile supervisor: storm, isolation, SMP stress, PDIS buffer, SSE
 
 .PHONY: hostile-payload

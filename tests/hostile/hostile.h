@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The hostile-supervisor payload: an S-mode program that tries to crash,
- * corrupt or spy through the firmware. Four parts, chosen by words in the
+ * corrupt or spy through the firmware. Five parts, chosen by words in the
  * bootargs (all of them when none is given):
  *
  *	hostile.storm		random and adversarial SBI calls on every hart
  *	hostile.isolation	memory, counter and per-hart isolation
  *	hostile.smp		HSM hot-plug and PMU stress on all harts
  *	hostile.pdisbuf		the PDIS memory buffer aimed at the firmware
+ *	hostile.sse		SSE races, a handler that never completes,
+ *				nesting with the PMU event, hotplug
  *
  * Knobs: hostile.calls=N (storm calls per hart), hostile.seed=N,
  * hostile.lives=N (HSM starts in the SMP part). See README.md.
@@ -197,6 +199,42 @@ void hostile_landing(void);
 extern unsigned long hostile_landings;
 
 /*
+ * The SSE part's handler that never completes (regs.S): sse_escape_arm()
+ * returns 0 after saving the S-mode context (like setjmp); an event
+ * registered with hostile_sse_escape and ENTRY_ARG = the struct then
+ * counts its entry, records a6, sepc and sstatus as entered and returns 1
+ * from sse_escape_arm() with sstatus and sepc as they were there. The event
+ * stays RUNNING.
+ */
+struct sse_escape {
+	unsigned long ctx[16];		/* ra, sp, gp, tp, s0-s11 */
+	unsigned long sstatus, sepc;
+	unsigned long entered, hartid, entry_sepc, entry_sstatus;
+};
+
+long sse_escape_arm(struct sse_escape *e) __attribute__((returns_twice));
+void hostile_sse_escape(void);
+
+/*
+ * A loop an SSE event can interrupt with known registers (regs.S): the
+ * ecall start[] first (a0..a7: a PMU counter start, so that the overflow
+ * falls in the loop), then x1..x31 from in[] but sp, gp, tp, s0, s1 and
+ * t0, then a loop until *@flag != 0 or the time CSR reaches @until; out[]
+ * gets x1..x31 at the end, ret[] the ecall's a0/a1.
+ */
+struct sse_spin {
+	unsigned long start[8];
+	unsigned long in[32];
+	unsigned long out[32];
+	const volatile unsigned long *flag;
+	unsigned long until;
+	unsigned long ret[2];
+};
+
+void hostile_sse_spin(struct sse_spin *s);
+extern char hostile_sse_spin_loop[], hostile_sse_spin_end[];
+
+/*
  * Counter CSR 0xc00 + n read around one ecall: r->in as above (a0..a7
  * only); returns the difference; r->out[10], r->out[11] get a0/a1.
  */
@@ -219,5 +257,6 @@ void storm_run(void);
 void isolation_run(void);
 void smp_run(void);
 void pdisbuf_run(void);
+void sse_run(void);
 
 #endif /* HOSTILE_H */

@@ -12,9 +12,10 @@ int payload_main(void)
 	bool iso = payload_has_arg("hostile.isolation");
 	bool smp = payload_has_arg("hostile.smp");
 	bool pdisbuf = payload_has_arg("hostile.pdisbuf");
+	bool sse = payload_has_arg("hostile.sse");
 
-	if (!storm && !iso && !smp && !pdisbuf)
-		storm = iso = smp = pdisbuf = true;
+	if (!storm && !iso && !smp && !pdisbuf && !sse)
+		storm = iso = smp = pdisbuf = sse = true;
 	env_init();
 	test_diag("hostile: seed 0x%lx, %lu storm calls per hart, %lu HSM lives",
 		  env.seed, env.calls, env.lives);
@@ -35,5 +36,7 @@ int payload_main(void)
 		smp_run();
 	if (pdisbuf)
 		pdisbuf_run();
+	if (sse)
+		sse_run();
 	return 0;
 }

@@ -149,6 +149,123 @@ hostile_sse_save_entry:
 	.size	hostile_sse_save_entry, . - hostile_sse_save_entry
 
 /*
+ * The SSE part's handler that never completes (hostile.h, struct
+ * sse_escape): sse_escape_arm() saves ra, sp, gp, tp, s0-s11, sstatus and
+ * sepc and returns 0; hostile_sse_escape (ENTRY_ARG = the struct) records
+ * a6, sepc and sstatus as entered, counts the entry, puts the saved
+ * context back (sstatus and sepc included) and returns 1 from
+ * sse_escape_arm(), leaving its event RUNNING.
+ */
+#define ESC_SSTATUS	(16 * 8)
+#define ESC_SEPC	(17 * 8)
+#define ESC_ENTERED	(18 * 8)
+#define ESC_HARTID	(19 * 8)
+#define ESC_ENTRY_SEPC	(20 * 8)
+#define ESC_ENTRY_SST	(21 * 8)
+
+	.globl	sse_escape_arm
+	.type	sse_escape_arm, @function
+	.align	2
+sse_escape_arm:
+	sd	ra, 0(a0)
+	sd	sp, 8(a0)
+	sd	gp, 16(a0)
+	sd	tp, 24(a0)
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11
+	sd	s\n, (32 + \n * 8)(a0)
+	.endr
+	csrr	t0, sstatus
+	sd	t0, ESC_SSTATUS(a0)
+	csrr	t0, sepc
+	sd	t0, ESC_SEPC(a0)
+	li	a0, 0
+	ret
+	.size	sse_escape_arm, . - sse_escape_arm
+
+	.globl	hostile_sse_escape
+	.type	hostile_sse_escape, @function
+	.align	2
+hostile_sse_escape:
+	sd	a6, ESC_HARTID(a7)
+	csrr	t0, sepc
+	sd	t0, ESC_ENTRY_SEPC(a7)
+	csrr	t0, sstatus
+	sd	t0, ESC_ENTRY_SST(a7)
+	addi	t1, a7, ESC_ENTERED
+	li	t0, 1
+	amoadd.d zero, t0, (t1)
+	ld	t0, ESC_SSTATUS(a7)
+	csrw	sstatus, t0
+	ld	t0, ESC_SEPC(a7)
+	csrw	sepc, t0
+	ld	ra, 0(a7)
+	ld	sp, 8(a7)
+	ld	gp, 16(a7)
+	ld	tp, 24(a7)
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11
+	ld	s\n, (32 + \n * 8)(a7)
+	.endr
+	li	a0, 1
+	ret
+	.size	hostile_sse_escape, . - hostile_sse_escape
+
+/*
+ * void hostile_sse_spin(struct sse_spin *s) (hostile.h): an ecall with
+ * a0..a7 = s->start[] (a PMU counter start), then every register but sp,
+ * gp, tp, s0 (= s), s1 (= s->until) and t0 from s->in[], then a loop until
+ * the word at s->flag is non-zero or the time CSR reaches s->until; then
+ * x1..x31 go to s->out[]. An event taken in the loop interrupts it at a pc
+ * in [hostile_sse_spin_loop, hostile_sse_spin_end).
+ */
+#define SPIN_IN		(8 * 8)
+#define SPIN_OUT	(40 * 8)
+#define SPIN_FLAG	(72 * 8)
+#define SPIN_UNTIL	(73 * 8)
+#define SPIN_RET	(74 * 8)
+
+	.globl	hostile_sse_spin
+	.type	hostile_sse_spin, @function
+	.align	2
+hostile_sse_spin:
+	addi	sp, sp, -112
+	sd	ra, 0(sp)
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11
+	sd	s\n, (8 + \n * 8)(sp)
+	.endr
+	mv	s0, a0
+	.irp	n, 1,2,3,4,5,6,7
+	ld	a\n, (\n * 8)(s0)
+	.endr
+	ld	a0, 0(s0)
+	ecall
+	sd	a0, SPIN_RET(s0)
+	sd	a1, (SPIN_RET + 8)(s0)
+	ld	s1, SPIN_UNTIL(s0)
+	.irp	n, 1,6,7,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	ld	x\n, (SPIN_IN + \n * 8)(s0)
+	.endr
+	.globl	hostile_sse_spin_loop
+hostile_sse_spin_loop:
+	ld	t0, SPIN_FLAG(s0)
+	ld	t0, 0(t0)
+	bnez	t0, 1f
+	rdtime	t0
+	bltu	t0, s1, hostile_sse_spin_loop
+1:
+	.globl	hostile_sse_spin_end
+hostile_sse_spin_end:
+	.irp	n, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	sd	x\n, (SPIN_OUT + \n * 8)(s0)
+	.endr
+	ld	ra, 0(sp)
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11
+	ld	s\n, (8 + \n * 8)(sp)
+	.endr
+	addi	sp, sp, 112
+	ret
+	.size	hostile_sse_spin, . - hostile_sse_spin
+
+/*
  * unsigned long ctr_ecall_n(struct hostile_regs *r)
  * a0..a7 from r->in[10..17]; the counter is read right before and right
  * after the ecall: between the reads only the first csrr and the ecall
