@@ -13,6 +13,7 @@
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_ecall.h>
 #include <sbi/sbi_error.h>
+#include <sbi/sbi_hsm.h>
 #include <sbi/sbi_ipi.h>
 #include <sbi/sbi_platform.h>
 #include <sbi/sbi_scratch.h>
@@ -610,6 +611,20 @@ static long make_pending(struct sbi_sse_event *e)
 	return SBI_SUCCESS;
 }
 
+/*
+ * Does hart @hartid take events? Not while it is STOPPED, starting or
+ * stopping: no supervisor runs there, and the start resets its local
+ * events, so an event injected now would be lost. For SBI v3.0 its
+ * hart_id is then invalid (INVALID_PARAM, the only error inject has for
+ * a hart). A suspended hart takes them at its next delivery point.
+ */
+static bool hart_takes_events(unsigned long hartid)
+{
+	long st = sbi_hsm_hart_status(hartid);
+
+	return st == SBI_HSM_STATE_STARTED || st == SBI_HSM_STATE_SUSPENDED;
+}
+
 /* Inject @id, the global event or a local one of any hart. */
 COLD long inject_any(struct sbi_scratch *self, uint32_t id,
 		       unsigned long hartid)
@@ -630,7 +645,7 @@ COLD long inject_any(struct sbi_scratch *self, uint32_t id,
 			return err;
 		if (hartid != self->hartid) {
 			t = sbi_scratch_of(hartid);
-			if (!t)
+			if (!t || !hart_takes_events(hartid))
 				return SBI_ERR_INVALID_PARAM;
 			e = local_event(t, id, &err);
 			if (!e)
