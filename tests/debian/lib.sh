@@ -28,9 +28,7 @@ DEBIAN_KVER=$(sed -n 's/^linux-image-\([0-9][^=]*\)=.*/\1/p' "$DEBIAN_DIR/versio
 GUEST_NAME="$DEBIAN_SUITE ${DEBIAN_KVER%%+*}"
 # Tally's fw_dynamic
 TALLY_FW=${FW_DYNAMIC:-$BUILD/firmware/fw_dynamic.bin}
-# the reference firmwares
-HOST_OPENSBI=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
-SID_OPENSBI=${SID_OPENSBI:-$BUILD/debian-sid/opensbi/fw_dynamic.bin}
+# the reference firmwares (HOST_OPENSBI, SID_OPENSBI: tests/linux/lib.sh)
 DEBIAN_OPENSBIS=${DEBIAN_OPENSBIS:-opensbi-1.5.1 opensbi-1.9}
 # Debian's QEMU (package qemu-system-riscv) and the project's
 DEBIAN_QEMU=${DEBIAN_QEMU:-/usr/bin/qemu-system-riscv64}

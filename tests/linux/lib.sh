@@ -7,6 +7,10 @@ LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
 # The stock kernel: linux-source-7.2 without linux/patches/ (make
 # linux-kernel-stock), booted next to the patched one (KERNEL).
 KERNEL_STOCK=${KERNEL_STOCK:-$BUILD/linux/stock/Image}
+# Debian's OpenSBI builds, the reference firmwares: the host's 1.5.1
+# (package opensbi) and sid's 1.9 (make debian-opensbi-sid)
+HOST_OPENSBI=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
+SID_OPENSBI=${SID_OPENSBI:-$BUILD/debian-sid/opensbi/fw_dynamic.bin}
 # Counter delegation (docs/delegation.md): a CPU with Smcdeleg, Ssccfg,
 # Sscsrind and Smcntrpmf, and the counters the tests ask the firmware to
 # delegate (--chosen tally,pmu-delegate=...): cycle, instret, 3..10.

@@ -89,11 +89,12 @@ permille() {
 # pc PERMILLE: as a percentage with one decimal.
 pc() { [[ $1 =~ ^[0-9]+$ ]] && echo "$(($1 / 10)).$(($1 % 10))" || echo "$1"; }
 
-# check_boot WHAT MESSAGE MIN% MAX%: the checks of one boot, whose PMU
-# dmesg line matches MESSAGE, and whose irq-off share of the samples of
-# the two loops is MIN% to MAX%.
+# check_boot WHAT PATH MESSAGE MIN% MAX%: the checks of one boot, whose
+# overflows take PATH (sse or lcofi), whose PMU dmesg line matches
+# MESSAGE, and whose irq-off share of the samples of the two loops is MIN%
+# to MAX%.
 check_boot() {
-	local what=$1 msg=$2 lo=$3 hi=$4 off on share n loop got t
+	local what=$1 path=$2 msg=$3 lo=$4 hi=$5 off on share n loop got t
 	printf '%s\n' "$LOG_TEXT" | grep -e '^T:dmesg' -e '^T:rec' -e '^T:bad' \
 		-e '^T:stat' -e 'T:sym .* test_irqoff' | sed 's/^/  /'
 	check "$what: the PMU driver says how overflows arrive ($msg)" has "^T:dmesg .*$msg"
@@ -114,7 +115,7 @@ check_boot() {
 		check "$what, $t: irq-off share of the loops' samples $(pc "$share") %, expected $lo..$hi %" \
 			between "$share" $((lo * 10)) $((hi * 10))
 		loop=${n:-0} got=$((off + on))
-		[ "$what" = LCOFI ] && loop=$((loop / 2)) got=$on
+		[ "$path" = lcofi ] && loop=$((loop / 2)) got=$on
 		check "$what, $t: $got samples in the loops, expected $((loop * 95 / 100 / PERIOD))..$((loop / (PERIOD - 1500)))" \
 			eval 'positive "$loop" && between "$got" $((loop * 95 / 100 / PERIOD)) $((loop / (PERIOD - 1500)))'
 	done
@@ -124,7 +125,7 @@ check_boot() {
 	check "$what, trap: perf record of dd bs=1 succeeded" has '^T:rec trap 0$'
 	n=$(( $(samples_in trap handle_exception) + $(samples_in trap ret_from_exception) ))
 	echo "  $what, trap: $n samples in handle_exception and ret_from_exception"
-	if [ "$what" = LCOFI ]; then
+	if [ "$path" = lcofi ]; then
 		check "$what, trap: no sample in the trap entry or exit ($n)" same "$n" 0
 	else
 		check "$what, trap: samples in the trap entry and exit ($n)" positive "$n"
@@ -134,9 +135,22 @@ check_boot() {
 }
 
 run_guest sse-sse "$guest" --icount
-check_boot "SSE" "counter overflows over SBI SSE" 48 52
+check_boot "SSE" sse "counter overflows over SBI SSE" 48 52
 
 run_guest sse-lcofi "$guest" --icount --append riscv_pmu_sbi.sse=0
-check_boot "LCOFI" "counter overflows over the LCOFI" 0 2
+check_boot "LCOFI" lcofi "counter overflows over the LCOFI" 0 2
+
+# The same kernel on Debian's OpenSBI 1.5.1: it has only a draft SSE (SBI
+# 2.0), which the kernel does not take, so it falls back to the LCOFI.
+# (Sid's OpenSBI 1.9 delivers the v3.0 event but hung 2 of 3 boots in the
+# trap phase: docs/linux.md, "Sampling over SSE".)
+if [ -f "$HOST_OPENSBI" ]; then
+	FW_DYNAMIC=$HOST_OPENSBI run_guest sse-opensbi-1.5.1 "$guest" --icount
+	check "OpenSBI 1.5.1: no SBI v3.0 SSE for the kernel" \
+		has '^T:dmesg .*sse: SBI SSE extension not available'
+	check_boot "OpenSBI 1.5.1, LCOFI" lcofi "counter overflows over the LCOFI" 0 2
+else
+	skip "the SSE kernel on OpenSBI 1.5.1" "no $HOST_OPENSBI (package opensbi)"
+fi
 
 summary
