@@ -119,4 +119,31 @@ if [ -z "$PATCHED" ]; then
 	echo "  - restore counters right after CPU hotplug and suspend (snapshot fixes)"
 	echo "  Everything above it shows through the standard SBI PMU extension alone."
 fi
+IRQOFF=/sys/kernel/debug/test_irqoff/run
+[ -e $IRQOFF ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+if [ -e $IRQOFF ]; then
+	say "Sampling where interrupts are off: test_irqoff runs two identical loops, test_irqoff_spin_off with interrupts disabled and test_irqoff_spin_on with them enabled (half of the instructions each). Over SBI SSE the firmware enters perf's handler whatever sstatus.SIE says; over the LCOFI interrupt (riscv_pmu_sbi.sse=0) the irq-off loop gets no sample (docs/linux.md, \"Sampling over SSE\")"
+	dmesg | sed -n 's/^\[[^]]*\] riscv-pmu-sbi: \(counter overflows over .*\)/  \1/p'
+	# perf's throttle, judged in host-paced time here, would stop the
+	# event until the next tick, which waits for interrupts to be enabled:
+	# the sample rate back to its default (the earlier runs lowered it),
+	# then no dynamic lowering (the rate cannot be written after that)
+	K=/proc/sys/kernel
+	pct=$(cat $K/perf_cpu_time_max_percent) rate=$(cat $K/perf_event_max_sample_rate)
+	echo 100000 >$K/perf_event_max_sample_rate
+	echo 0 >$K/perf_cpu_time_max_percent
+	run taskset -c 1 perf record -o /tmp/irqoff.data -e instructions -c 10007 -- \
+		sh -c "echo 200000 200000 20 >$IRQOFF"
+	echo "$pct" >$K/perf_cpu_time_max_percent
+	echo "$rate" >$K/perf_event_max_sample_rate
+	timeout -s KILL $T perf script -i /tmp/irqoff.data -F ip,sym 2>/dev/null |
+		awk '$2 == "test_irqoff_spin_off" { off++ } $2 == "test_irqoff_spin_on" { on++ }
+		END {
+			print "  | samples with interrupts off | with them on | irq-off share |"
+			print "  |---|---|---|"
+			s = off + on ? sprintf("%.1f %%", 100 * off / (off + on)) : "none"
+			printf "  | %d | %d | %s |\n", off, on, s
+			print "=== irq-off share of the samples in the two loops: " s
+		}'
+fi
 say "Your own perf command line: make run ARGS='perf stat -e inst.ret.load:u ls' (make shell for a shell)"

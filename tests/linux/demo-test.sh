@@ -11,6 +11,9 @@
 #   - the DWARF call graph with main as hot_loop's caller;
 #   - the precise profile (:pp, delegated counter) on tally_hot_load, the
 #     SBI one on the instruction after it.
+#   - with the SSE kernel (linux/patches/0030-), overflows over SSE and
+#     the test_irqoff loops' samples split as their instructions do: the
+#     irq-off loop's share 48-52 %.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
@@ -62,6 +65,15 @@ check "SBI profile: inst.ret.load:u, 98 % or more at tally_hot_next, none at tal
 check "the demo says :pp names the load itself" has '^=== :pp names the load itself'
 check "no note that the kernel lacks the project's patches" \
 	hasnt "^=== This kernel has none of the project's patches"
+if grep -q '^CONFIG_RISCV_SBI_SSE=y' "${KCONFIG:-$(dirname "${KERNEL:-$BUILD/linux/Image}")/kernel.config}" 2>/dev/null; then
+	check "the demo says overflows come over SBI SSE" \
+		has '^  counter overflows over SBI SSE'
+	share=$(sed -n "s/^=== irq-off share of the samples in the two loops: \([0-9]*\)\.\([0-9]\) %$/\1\2/p" <<<"$LOG_TEXT")
+	check "the demo's irq-off share over SSE is 48-52 % (${share:-none} permille)" \
+		between "${share:-0}" 480 520
+else
+	skip "the demo's sampling over SSE" "kernel without CONFIG_RISCV_SBI_SSE"
+fi
 check_poweroff
 
 summary

@@ -48,8 +48,8 @@ CPU1=/sys/devices/system/cpu/cpu1/online
 
 guest="
 mount -t debugfs debugfs /sys/kernel/debug
-echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent
 echo 100000 >/proc/sys/kernel/perf_event_max_sample_rate
+echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent
 dmesg | grep -e riscv-pmu -e 'sse:' | sed 's/^/T:dmesg /'
 ON=1
 P stat -x, -e instructions -- sh -c 'echo $OFF $ON $ROUNDS >$RUN' 2>&1 >/dev/null |
