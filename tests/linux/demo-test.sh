@@ -65,7 +65,7 @@ check "SBI profile: inst.ret.load:u, 98 % or more at tally_hot_next, none at tal
 check "the demo says :pp names the load itself" has '^=== :pp names the load itself'
 check "no note that the kernel lacks the project's patches" \
 	hasnt "^=== This kernel has none of the project's patches"
-if grep -q '^CONFIG_RISCV_SBI_SSE=y' "${KCONFIG:-$(dirname "${KERNEL:-$BUILD/linux/Image}")/kernel.config}" 2>/dev/null; then
+if sse_kernel; then
 	check "the demo says overflows come over SBI SSE" \
 		has '^  counter overflows over SBI SSE'
 	share=$(sed -n "s/^=== irq-off share of the samples in the two loops: \([0-9]*\)\.\([0-9]\) %$/\1\2/p" <<<"$LOG_TEXT")

@@ -7,6 +7,14 @@ LOG_DIR=${LOG_DIR:-$BUILD/test-logs/linux}
 # The stock kernel: linux-source-7.2 without linux/patches/ (make
 # linux-kernel-stock), booted next to the patched one (KERNEL).
 KERNEL_STOCK=${KERNEL_STOCK:-$BUILD/linux/stock/Image}
+
+# sse_kernel: the kernel KERNEL (default make linux's) has the SSE client
+# (linux/patches/0030-..., Linux 7.2), as its configuration beside it
+# (build-linux.sh links it there, or KCONFIG) says
+sse_kernel() {
+	local k=${KERNEL:-$BUILD/linux/Image}
+	grep -q '^CONFIG_RISCV_SBI_SSE=y' "${KCONFIG:-$(dirname "$k")/kernel.config}" 2>/dev/null
+}
 # Debian's OpenSBI builds, the reference firmwares: the host's 1.5.1
 # (package opensbi) and sid's 1.9 (make debian-opensbi-sid)
 HOST_OPENSBI=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin

@@ -31,12 +31,10 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
 . "$TOP/tests/linux/lib.sh"
 
-# The kernel must have SSE (linux/patches/0030-..., Linux 7.2): its
-# configuration lies next to it (build-linux.sh links it there).
+# The kernel must have SSE (linux/patches/0030-..., Linux 7.2)
 KERNEL=${KERNEL:-$BUILD/linux/Image}
-KCONFIG=${KCONFIG:-$(dirname "$KERNEL")/kernel.config}
-if ! grep -q '^CONFIG_RISCV_SBI_SSE=y' "$KCONFIG" 2>/dev/null; then
-	skip "sampling over SSE" "kernel without CONFIG_RISCV_SBI_SSE ($KCONFIG)"
+if ! sse_kernel; then
+	skip "sampling over SSE" "kernel without CONFIG_RISCV_SBI_SSE ($KERNEL)"
 	summary
 	exit
 fi
