@@ -27,6 +27,18 @@
 2:
 .endm
 
+/* a0..a7 to or from their slots of struct sbi_trap_regs at sp (OP: REG_S, REG_L) */
+.macro TRAP_REGS_A0_A7 op
+	\op	a0, REG(10)(sp)
+	\op	a1, REG(11)(sp)
+	\op	a2, REG(12)(sp)
+	\op	a3, REG(13)(sp)
+	\op	a4, REG(14)(sp)
+	\op	a5, REG(15)(sp)
+	\op	a6, REG(16)(sp)
+	\op	a7, REG(17)(sp)
+.endm
+
 /*
  * The end of an S-mode ecall: past the ecall, a0/a1 (sbiret) as the
  * handler left them, the rest as the caller had it. Expanded at each
@@ -332,14 +344,7 @@ _trap_save_full:
 	REG_S	t2, REG(7)(sp)
 	REG_S	s0, REG(8)(sp)
 	REG_S	s1, REG(9)(sp)
-	REG_S	a0, REG(10)(sp)
-	REG_S	a1, REG(11)(sp)
-	REG_S	a2, REG(12)(sp)
-	REG_S	a3, REG(13)(sp)
-	REG_S	a4, REG(14)(sp)
-	REG_S	a5, REG(15)(sp)
-	REG_S	a6, REG(16)(sp)
-	REG_S	a7, REG(17)(sp)
+	TRAP_REGS_A0_A7 REG_S
 	REG_S	s2, REG(18)(sp)
 	REG_S	s3, REG(19)(sp)
 	REG_S	s4, REG(20)(sp)
@@ -380,14 +385,7 @@ _trap_exit:	/* a0 = struct sbi_trap_regs * to return through */
 	REG_L	t2, REG(7)(sp)
 	REG_L	s0, REG(8)(sp)
 	REG_L	s1, REG(9)(sp)
-	REG_L	a0, REG(10)(sp)
-	REG_L	a1, REG(11)(sp)
-	REG_L	a2, REG(12)(sp)
-	REG_L	a3, REG(13)(sp)
-	REG_L	a4, REG(14)(sp)
-	REG_L	a5, REG(15)(sp)
-	REG_L	a6, REG(16)(sp)
-	REG_L	a7, REG(17)(sp)
+	TRAP_REGS_A0_A7 REG_L
 	REG_L	s2, REG(18)(sp)
 	REG_L	s3, REG(19)(sp)
 	REG_L	s4, REG(20)(sp)
@@ -423,14 +421,7 @@ _trap_irq:
 	REG_S	t0, REG(4)(sp)
 	REG_S	ra, REG(1)(sp)
 	REG_S	t1, REG(6)(sp)
-	REG_S	a0, REG(10)(sp)
-	REG_S	a1, REG(11)(sp)
-	REG_S	a2, REG(12)(sp)
-	REG_S	a3, REG(13)(sp)
-	REG_S	a4, REG(14)(sp)
-	REG_S	a5, REG(15)(sp)
-	REG_S	a6, REG(16)(sp)
-	REG_S	a7, REG(17)(sp)
+	TRAP_REGS_A0_A7 REG_S
 	csrr	t0, CSR_MEPC
 	REG_S	t0, REG(SBI_TRAP_REG_MEPC)(sp)
 	csrr	t0, CSR_MSTATUS
@@ -444,14 +435,7 @@ _trap_irq:
 	csrw	CSR_MSCRATCH, tp	/* back below M-mode: armed again */
 	REG_L	ra, REG(1)(sp)
 	REG_L	t1, REG(6)(sp)
-	REG_L	a0, REG(10)(sp)
-	REG_L	a1, REG(11)(sp)
-	REG_L	a2, REG(12)(sp)
-	REG_L	a3, REG(13)(sp)
-	REG_L	a4, REG(14)(sp)
-	REG_L	a5, REG(15)(sp)
-	REG_L	a6, REG(16)(sp)
-	REG_L	a7, REG(17)(sp)
+	TRAP_REGS_A0_A7 REG_L
 	REG_L	t0, REG(5)(sp)
 	REG_L	tp, REG(4)(sp)
 	REG_L	sp, REG(2)(sp)
