@@ -23,12 +23,10 @@
 #define NATTR		SBI_SSE_NR_ATTRS
 #define STACK_SIZE	4096
 
-/* Layout shared with sse_entry.S up to sepc. */
+/* An event's context: the library's frame (payload_sse_entry) first. */
 struct sse_tctx {
-	unsigned long regs[32];		/* interrupted x1..x31 */
-	unsigned long stack_top;
-	void (*fn)(struct sse_tctx *c, unsigned long hartid);
-	unsigned long sstatus, sepc;	/* at handler entry */
+	struct sse_frame f;		/* interrupted x1..x31, sepc, sstatus */
+	void (*handler)(struct sse_tctx *c, unsigned long hartid);
 	uint32_t id;
 	volatile unsigned long count;
 	unsigned long hartid, order;
@@ -40,7 +38,6 @@ struct sse_tctx {
 	unsigned long entry_sepc;	/* sepc at entry, before fn changed it */
 };
 
-void sse_test_entry(void);
 void payload_ecall_regs(unsigned long regs[32]);
 void sse_test_loop(unsigned long iters);
 extern char sse_test_loop_end[];
@@ -93,14 +90,23 @@ static struct sbiret sse_fn1(unsigned long fid, unsigned long id)
 	return sse_call(fid, id, 0, 0, 0);
 }
 
+/* The frame's function: the context's handler. */
+static void tctx_run(struct sse_frame *f, unsigned long hartid)
+{
+	struct sse_tctx *c = (struct sse_tctx *)f;
+
+	c->handler(c, hartid);
+}
+
 static struct sse_tctx *tctx(unsigned int i, uint32_t id,
 			     void (*fn)(struct sse_tctx *, unsigned long))
 {
 	struct sse_tctx *c = &ctx[i];
 
 	memset(c, 0, sizeof(*c));
-	c->stack_top = (unsigned long)stacks[i] + STACK_SIZE;
-	c->fn = fn;
+	c->f.stack_top = (unsigned long)stacks[i] + STACK_SIZE;
+	c->f.fn = tctx_run;
+	c->handler = fn;
 	c->id = id;
 	return c;
 }
@@ -108,7 +114,7 @@ static struct sse_tctx *tctx(unsigned int i, uint32_t id,
 static struct sbiret sse_register(struct sse_tctx *c)
 {
 	return sse_call(SBI_EXT_SSE_REGISTER, c->id,
-			(unsigned long)sse_test_entry, (unsigned long)c, 0);
+			(unsigned long)payload_sse_entry, (unsigned long)c, 0);
 }
 
 /* The handler of most tests: record, read every attribute, inject. */
@@ -148,7 +154,7 @@ static void bad_event(unsigned long id, long err)
 	TEST_SBI_ERR(sse_write1(id, SBI_SSE_ATTR_PRIO, 0), err,
 		     "write_attrs(0x%lx)", id);
 	TEST_SBI_ERR(sse_call(SBI_EXT_SSE_REGISTER, id,
-			      (unsigned long)sse_test_entry, 0, 0), err,
+			      (unsigned long)payload_sse_entry, 0, 0), err,
 		     "register(0x%lx)", id);
 	TEST_SBI_ERR(sse_fn1(SBI_EXT_SSE_UNREGISTER, id), err,
 		     "unregister(0x%lx)", id);
@@ -309,13 +315,13 @@ static void test_state_machine(unsigned long id)
 	TEST_SBI_ERR(sse_call(SBI_EXT_SSE_INJECT, id, hart, 0, 0),
 		     SBI_ERR_INVALID_STATE, "0x%lx: inject UNUSED", id);
 	TEST_SBI_ERR(sse_call(SBI_EXT_SSE_REGISTER, id,
-			      (unsigned long)sse_test_entry + 1, 0, 0),
+			      (unsigned long)payload_sse_entry + 1, 0, 0),
 		     SBI_ERR_INVALID_PARAM, "0x%lx: register odd entry", id);
 	TEST_SBI_OK(sse_register(c), "0x%lx: register", id);
 	TEST_EQ(sse_state(id), SBI_SSE_STATE_REGISTERED, "0x%lx: REGISTERED",
 		id);
 	TEST_EQ(sse_attr(id, SBI_SSE_ATTR_ENTRY_PC),
-		(unsigned long)sse_test_entry, "0x%lx: ENTRY_PC", id);
+		(unsigned long)payload_sse_entry, "0x%lx: ENTRY_PC", id);
 	TEST_EQ(sse_attr(id, SBI_SSE_ATTR_ENTRY_ARG), (unsigned long)c,
 		"0x%lx: ENTRY_ARG", id);
 	TEST_SBI_ERR(sse_register(c), SBI_ERR_INVALID_STATE,
@@ -412,9 +418,9 @@ static void test_deliver(void)
 	TEST_EQ(a[SBI_SSE_ATTR_INTERRUPTED_FLAGS] & SBI_SSE_FLAG_SPP,
 		SBI_SSE_FLAG_SPP & a[SBI_SSE_ATTR_INTERRUPTED_FLAGS],
 		"INTERRUPTED_FLAGS readable");
-	TEST_EQ(c->sstatus & SSTATUS_SPP, SSTATUS_SPP,
+	TEST_EQ(c->f.sstatus & SSTATUS_SPP, SSTATUS_SPP,
 		"sstatus.SPP = 1 at entry (S-mode was interrupted)");
-	TEST_EQ(c->sstatus & SSTATUS_SIE, 0, "sstatus.SIE = 0 at entry");
+	TEST_EQ(c->f.sstatus & SSTATUS_SIE, 0, "sstatus.SIE = 0 at entry");
 	TEST_EQ(c->inject_count, 4, "INTERRUPTED_* written while RUNNING");
 	TEST_EQ(c->pending_after, SBI_ERR_INVALID_PARAM,
 		"INTERRUPTED_FLAGS bit 6 is INVALID_PARAM");
@@ -423,7 +429,7 @@ static void test_deliver(void)
 		"ENABLED after complete");
 
 	/* one-shot: complete leaves it REGISTERED */
-	c->fn = handler;
+	c->handler = handler;
 	sse_fn1(SBI_EXT_SSE_DISABLE, EV_LOCAL);
 	TEST_SBI_OK(sse_write1(EV_LOCAL, SBI_SSE_ATTR_CONFIG,
 			       SBI_SSE_CONFIG_ONESHOT), "CONFIG ONESHOT");
@@ -473,7 +479,7 @@ static void test_context(void)
 		" (mask of changed x-registers)");
 	for (bad = 0, i = 1; i < 32; i++)
 		if (i != 10 && i != 11 && i != 16 && i != 17 &&
-		    c->regs[i] != want[i])
+		    c->f.regs[i] != want[i])
 			bad |= BIT(i);
 	TEST_EQ(bad, 0, "the handler entered with the interrupted registers");
 	TEST_EQ(c->attr[SBI_SSE_ATTR_INTERRUPTED_SEPC], sepc,
@@ -603,10 +609,10 @@ static unsigned long pmu_top, pmu_sepc_bad, pmu_spie;
 
 static void pmu_handler(struct sse_tctx *c, unsigned long hartid)
 {
-	if (c->sepc < (unsigned long)sse_test_loop ||
-	    c->sepc >= (unsigned long)sse_test_loop_end)
+	if (c->f.sepc < (unsigned long)sse_test_loop ||
+	    c->f.sepc >= (unsigned long)sse_test_loop_end)
 		pmu_sepc_bad++;
-	pmu_spie |= c->sstatus & SSTATUS_SPIE;
+	pmu_spie |= c->f.sstatus & SSTATUS_SPIE;
 	c->count++;
 	sbi_pmu_counter_stop(pmu_ctr, 1, 0);
 	if (c->count < RUNS)
@@ -742,8 +748,8 @@ static void dt_trigger(enum dt_kind kind, struct dt_result *r)
 static void dt_handler(struct sse_tctx *c, unsigned long hartid)
 {
 	handler(c, hartid);
-	c->entry_sepc = c->sepc;
-	c->sepc += 4;
+	c->entry_sepc = c->f.sepc;
+	c->f.sepc += 4;
 }
 
 static void dt_case(enum dt_kind kind)
@@ -768,7 +774,7 @@ static void dt_case(enum dt_kind kind)
 		"%s: INTERRUPTED_SEPC = sepc before the trap (not written)", n);
 	TEST_EQ(flags, SBI_SSE_FLAG_SPP | SBI_SSE_FLAG_SDT,
 		"%s: INTERRUPTED_FLAGS SPP = 1, SPIE = 0, SDT = 1", n);
-	TEST_EQ(c->sstatus & (SSTATUS_SDT | SSTATUS_SPP | SSTATUS_SIE),
+	TEST_EQ(c->f.sstatus & (SSTATUS_SDT | SSTATUS_SPP | SSTATUS_SIE),
 		SSTATUS_SDT | SSTATUS_SPP,
 		"%s: at entry SDT = 1 (FWFT on), SPP = 1, SIE = 0", n);
 	TEST_EQ(r.sstatus & (SSTATUS_SDT | SSTATUS_SPP | SSTATUS_SPIE),
