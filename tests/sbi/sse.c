@@ -620,6 +620,12 @@ static void pmu_handler(struct sse_tctx *c, unsigned long hartid)
 				      pmu_top - PERIOD);
 }
 
+/* Leaves the counter running and its OF bit set. */
+static void pmu_leave_handler(struct sse_tctx *c, unsigned long hartid)
+{
+	c->count++;
+}
+
 static unsigned long lcofi_count;
 
 static void lcofi(unsigned long irq, struct trap_frame *f)
@@ -664,6 +670,21 @@ static void test_pmu(void)
 	TEST_EQ(pmu_spie, 0, "the interrupted sstatus.SIE was 0");
 	TEST_EQ(trap_irq_count(IRQ_LCOF), before, "no LCOFI reached S-mode");
 	TEST_EQ(csr_read(CSR_SIP) & SIP_LCOFIP, 0, "sip.LCOFIP clear");
+
+	/*
+	 * One delivery per overflow: the event is not signalled again at
+	 * completion while the OF bit stays set (Linux defers an overflow
+	 * that interrupts its own counter operations this way).
+	 */
+	c->handler = pmu_leave_handler;
+	c->count = 0;
+	ret = sbi_pmu_counter_start(pmu_ctr, 1, PMU_START_SET_INIT_VALUE,
+				    pmu_top - PERIOD);
+	sse_test_loop(3 * PERIOD);
+	sbi_pmu_counter_stop(pmu_ctr, 1, 0);
+	TEST_SBI_OK(ret, "start counter %ld again", pmu_ctr);
+	TEST_EQ(c->count, 1, "OF left set by the handler: delivered once");
+	c->count = RUNS;
 
 	release_event(EV_PMU);
 	TEST_EQ(csr_read(CSR_SIE) & SIP_LCOFIP, SIP_LCOFIP,
