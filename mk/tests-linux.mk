@@ -11,7 +11,7 @@ LINUX_TEST_LOGS ?= $(BUILD)/test-logs/linux
 
 LINUX_TESTS ?= $(patsubst %-test.sh,%,$(notdir $(sort $(wildcard $(TOP)/tests/linux/*-test.sh))))
 
-check-linux: $(LINUX_BOOT_DEPS) linux $(KERNEL_STOCK) $(ICICLE_DTB) ## Linux boot + perf tests (patched and stock kernel)
+check-linux: $(LINUX_BOOT_DEPS) linux $(KERNEL_STOCK) $(ICICLE_DTB) debian-opensbi-sid ## Linux boot + perf tests (patched and stock kernel)
 	@$(LINUX_RUN_ENV) KERNEL_STOCK=$(KERNEL_STOCK) LOG_DIR=$(LINUX_TEST_LOGS) \
 		$(TOP)/scripts/run-test-scripts.sh $(TOP)/tests/linux $(LINUX_TESTS)
 
