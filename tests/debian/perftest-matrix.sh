@@ -12,9 +12,11 @@
 #   MATRIX_FWS      firmwares: tally and the tags of tests/debian/lib.sh;
 #                   default "tally opensbi-1.5.1"
 #   MATRIX_BOOTS    boots per firmware and configuration (default 1)
-#   STALL           seconds without a line of output after which a guest
-#                   counts as hung and is stopped (default 900: perf
-#                   test's slowest tests print nothing for up to 5 min)
+#   STALL           seconds without a line of output other than kernel
+#                   messages after which a guest counts as hung and is
+#                   stopped (default 900: perf test's slowest tests print
+#                   nothing for up to 5 min; a storm's RCU stall reports
+#                   are kernel messages)
 #   MATRIX_TESTS    the tests to run: "all" (default) or numbers, e.g.
 #                   MATRIX_TESTS=15 MATRIX_BOOTS=5 for 6.12's attr test
 #   MATRIX_SERIAL   1: one guest at a time (4 harts per guest on a 2-core
@@ -66,6 +68,12 @@ kill_tree() {
 	kill -KILL "$1" 2>/dev/null
 }
 
+# progress LOG: the bytes of LOG's lines that are not kernel messages (a
+# hung guest can print stall reports for hours: those are no progress)
+progress() {
+	tr -d '\r' <"$1" 2>/dev/null | grep -av '^\[ *[0-9]*\.[0-9]*\]' | wc -c
+}
+
 # watched NAME CONFIG FW PART: one guest of perf test (PART as guest()
 # takes it) under CONFIG on FW, stopped when its log stands still for
 # STALL seconds; prints "finished", "oops", "stalled" or "timeout"
@@ -84,7 +92,7 @@ $(guest "$part")" "${PT_BOOT[@]}" "${opts[@]}" \
 	size=-1 last=$SECONDS
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 10
-		now=$(stat -c %s "$log" 2>/dev/null || echo 0)
+		now=$(progress "$log")
 		if [ "$now" != "$size" ]; then
 			size=$now last=$SECONDS
 		elif [ $((SECONDS - last)) -ge "$STALL" ]; then
