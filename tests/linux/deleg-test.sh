@@ -40,7 +40,7 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-400}
 . "$TOP/tests/linux/lib.sh"
 
-N=1000000 M=16000000 PERIOD=20000
+N=1000000 M=64000000 PERIOD=20000
 CPU1=/sys/devices/system/cpu/cpu1/online
 U="cycles:u,instructions:u,inst.ret:u,inst.ret.load:u,inst.ret.store:u,inst.brjmp.spec:u,branches:u"
 # 16 events: cycle and instret, 8 delegated hpmcounters, 6 SBI counters
