@@ -33,7 +33,6 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-300}
 N=5000000
 
 guest="
-ON=0
 stat cnt -e instructions:u tally-loop $N
 P record -o /tmp/p.data -e cpu/instructions,period=100000/u,cpu/cycles,period=300000/u tally-loop $N >/dev/null 2>&1
 echo \"T:rec \$?\"

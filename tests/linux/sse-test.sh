@@ -143,8 +143,8 @@ check_boot "LCOFI" lcofi "counter overflows over the LCOFI" 0 2
 
 # The same kernel on Debian sid's OpenSBI 1.9, which delivers the v3.0
 # event too, but signals it again at every completion while the overflow
-# interrupt is pending (linux/patches/0032: the trap phase hung there in 2
-# of 3 boots before the handler masked the hart's events).
+# interrupt is pending (linux/patches/0032: the trap phase hung there in 4
+# of 6 boots before the handler masked the hart's events).
 if [ -f "$SID_OPENSBI" ]; then
 	FW_DYNAMIC=$SID_OPENSBI run_guest sse-opensbi-1.9 "$guest" --icount
 	check_boot "OpenSBI 1.9, SSE" sse "counter overflows over SBI SSE" 48 52
