@@ -208,6 +208,28 @@ count() { grep -c "|$2" "$1"; }
 		echo "| $(label "$cfg") | $(fw_name "$fw") | $n | $how | $(count "$f" 'Ok$') | $(count "$f" 'FAILED!$') | $(count "$f" Skip) | $((secs / 60)) |"
 	done
 } >"$LOG_DIR/table.md"
+# With several boots, a test can pass in some and not in others: the
+# tests whose number of passing boots differs between firmwares
+if [ "$MATRIX_BOOTS" -gt 1 ]; then
+	for cfg in $MATRIX_CONFIGS; do
+		for fw in $MATRIX_FWS; do
+			cat "$LOG_DIR/$cfg-$fw"-[0-9]*.txt 2>/dev/null |
+				awk -F'|' -v fw="$(fw_name "$fw")" '$3 == "Ok" { ok[$1]++ } { name[$1] = $2 }
+					END { for (t in name) print t "|" name[t] "|" fw "|" ok[t] + 0 }'
+		done | sort -t'|' -k1,1V -k3,3 | awk -F'|' -v cfg="$(label "$cfg")" -v boots="$MATRIX_BOOTS" '
+			$1 != t { if (n > 1 && lo != hi) print line " |"; t = $1; n = 0; lo = ""; hi = ""; line = "| " cfg " | " $1 " " $2 " |" }
+			{ n++; line = line (n > 1 ? ", " : " ") $3 " " $4 "/" boots; if (lo == "" || $4 < lo) lo = $4; if (hi == "" || $4 > hi) hi = $4 }
+			END { if (n > 1 && lo != hi) print line " |" }'
+	done >"$LOG_DIR/rates.md"
+	{
+		echo
+		echo "Tests whose passing boots differ between the firmwares:"
+		echo
+		echo "| config | test | Ok boots per firmware |"
+		echo "|---|---|---|"
+		cat "$LOG_DIR/rates.md"
+	} >>"$LOG_DIR/table.md"
+fi
 cat "$LOG_DIR/table.md"
 
 for cfg in $MATRIX_CONFIGS; do
