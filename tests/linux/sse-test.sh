@@ -16,8 +16,13 @@
 #     perf record of dd bs=1 (a system call per byte) gets samples in the
 #     kernel's trap entry and exit (handle_exception, ret_from_exception),
 #     which run with interrupts disabled: the event interrupted them and
-#     the kernel went on;
-#   - opensbi-1.9: the sse boot's checks on Debian sid's OpenSBI 1.9;
+#     the kernel went on; and after a system suspend to RAM (SBI SUSP,
+#     busybox's rtcwake: the RTC's alarm, linux/patches/0037, ends it), the
+#     loops' checks again on hart 1, which went offline and came back, and
+#     on hart 0, which suspended (the client masks the events over CPU PM
+#     and registers again any the firmware lost);
+#   - opensbi-1.9: the sse boot's checks on Debian sid's OpenSBI 1.9,
+#     whose suspend is to idle (it offers no SUSP on QEMU virt);
 #   - opensbi-1.5.1: Debian's OpenSBI 1.5.1 has no SBI v3.0 SSE: the
 #     lcofi boot's checks;
 #   - lcofi: riscv_pmu_sbi.sse=0, the LCOFI interrupt (dmesg says so): the
@@ -67,6 +72,12 @@ echo 0 >$CPU1
 echo 1 >$CPU1
 echo \"T:online \$(cat /sys/devices/system/cpu/online)\"
 rec hotplug
+rtcwake -m mem -s 2 >/dev/null
+echo \"T:suspend \$? \$(cat /sys/power/mem_sleep) \$(cat /sys/power/suspend_stats/success) \$(cat /sys/devices/system/cpu/online)\"
+rec suspend
+ON=0
+rec suspend0
+ON=1
 P record -o /tmp/trap.data -e instructions -c 1009 -- \
 	dd if=/dev/zero of=/dev/null bs=1 count=5000 >/dev/null 2>&1
 echo \"T:rec trap \$?\"
@@ -90,6 +101,18 @@ permille() {
 # pc PERMILLE: as a percentage with one decimal.
 pc() { [[ $1 =~ ^[0-9]+$ ]] && echo "$(($1 / 10)).$(($1 % 10))" || echo "$1"; }
 
+# check_suspend WHAT: the suspend of the last boot, woken by the RTC's
+# alarm, with every hart back online, in mode $SUSPEND: deep (to RAM, SBI
+# SUSP: Tally) or s2idle (to idle: a firmware without SUSP).
+check_suspend() {
+	local want='s2idle \[deep\]'
+	[ "$SUSPEND" = s2idle ] && want='\[s2idle\]'
+	check "$1, suspend: rtcwake -m mem succeeded, mem_sleep $SUSPEND, 1 suspend, harts 0-3 online" \
+		has "^T:suspend 0 $want 1 0-3\$"
+	check "$1, suspend: the kernel suspended ($SUSPEND)" \
+		has "PM: suspend entry \\($SUSPEND\\)"
+}
+
 # check_boot WHAT PATH MESSAGE MIN% MAX%: the checks of one boot, whose
 # overflows take PATH (sse or lcofi), whose PMU dmesg line matches
 # MESSAGE, and whose irq-off share of the samples of the two loops is MIN%
@@ -107,7 +130,8 @@ check_boot() {
 	# else). Over the LCOFI, only test_irqoff_spin_on's half: the periods
 	# that end with interrupts disabled are lost, but one per irq-off window.
 	n=$(perf_value instructions "T:stat ")
-	for t in boot hotplug; do
+	check_suspend "$what"
+	for t in boot hotplug suspend suspend0; do
 		check "$what, $t: perf record succeeded" has "^T:rec $t 0$"
 		off=$(samples_in $t test_irqoff_spin_off)
 		on=$(samples_in $t test_irqoff_spin_on)
@@ -135,6 +159,7 @@ check_boot() {
 	check_poweroff
 }
 
+SUSPEND=deep
 run_guest sse-sse "$guest" --icount
 check_boot "SSE" sse "counter overflows over SBI SSE" 48 52
 
@@ -145,6 +170,7 @@ check_boot "LCOFI" lcofi "counter overflows over the LCOFI" 0 2
 # event too, but signals it again at every completion while the overflow
 # interrupt is pending (linux/patches/0032: the trap phase hung there in 4
 # of 6 boots before the handler masked the hart's events).
+SUSPEND=s2idle
 if [ -f "$SID_OPENSBI" ]; then
 	FW_DYNAMIC=$SID_OPENSBI run_guest sse-opensbi-1.9 "$guest" --icount
 	check_boot "OpenSBI 1.9, SSE" sse "counter overflows over SBI SSE" 48 52
