@@ -6,13 +6,62 @@
  * sleep_type ignored), INVALID_ADDRESS for bad resume addresses, DENIED
  * while another hart is not STOPPED or no wake-up source is enabled, and
  * NOT_SUPPORTED for unknown FIDs. Every call that should fail is made so
- * that a wrong suspend comes back here and is reported, not lost.
+ * that a wrong suspend comes back here and is reported, not lost. The
+ * hart's SSE registrations and mask survive the suspend (docs/firmware.md):
+ * an event registered and enabled, on an unmasked hart, before it is
+ * ENABLED after it and still delivered.
  */
+#include <stdbool.h>
 #include "sbi_tests.h"
 
 #define OPAQUE		0x5a5a000055550000UL
 
 static struct payload_resume res;
+
+static uint8_t sse_stack[2048] __attribute__((aligned(16)));
+static struct sse_frame sse_frame;
+static volatile unsigned long sse_count;
+static bool sse_was_masked;
+
+static void sse_handler(struct sse_frame *f, unsigned long hartid)
+{
+	sse_count++;
+}
+
+/* The software-injected local event, registered and enabled; false: no SSE */
+static bool sse_arm(void)
+{
+	if (!sbi_probe_extension(SBI_EXT_SSE).value)
+		return false;
+	sse_frame.stack_top = (unsigned long)sse_stack + sizeof(sse_stack);
+	sse_frame.fn = sse_handler;
+	/* an earlier test may have left the hart's events masked */
+	sse_was_masked = sbi_sse_hart_unmask().error == SBI_SUCCESS;
+	return TEST_SBI_OK(sbi_sse_register(SBI_SSE_EVENT_LOCAL_SOFTWARE,
+					    (unsigned long)payload_sse_entry,
+					    (unsigned long)&sse_frame),
+			   "SSE: register the software event before suspend") &&
+	       TEST_SBI_OK(sbi_sse_enable(SBI_SSE_EVENT_LOCAL_SOFTWARE),
+			   "SSE: enable it");
+}
+
+static void sse_check_after_resume(void)
+{
+	unsigned long n = sse_count;
+
+	TEST_EQ(sbi_sse_attr(SBI_SSE_EVENT_LOCAL_SOFTWARE, SBI_SSE_ATTR_STATUS) & 3,
+		SBI_SSE_STATE_ENABLED,
+		"after system resume: the SSE event is still ENABLED");
+	TEST_SBI_OK(sbi_sse_inject(SBI_SSE_EVENT_LOCAL_SOFTWARE,
+				   current_hartid()),
+		    "after system resume: inject the SSE event");
+	TEST_EQ(sse_count, n + 1,
+		"after system resume: the SSE event is delivered");
+	sbi_sse_disable(SBI_SSE_EVENT_LOCAL_SOFTWARE);
+	sbi_sse_unregister(SBI_SSE_EVENT_LOCAL_SOFTWARE);
+	if (sse_was_masked)
+		sbi_sse_hart_mask();
+}
 
 /* Suspend to RAM (or try), woken by our own timer in @us if armed. */
 static struct sbiret susp_call(unsigned long type, unsigned long opaque,
@@ -125,6 +174,7 @@ static void check_resume(unsigned long type)
 {
 	unsigned long me = current_hartid(), h, t0 = time_now();
 	long losses = test_suspend_losses();
+	bool sse = sse_arm();
 	struct sbiret ret;
 
 	ret = susp_call(type, OPAQUE ^ type, 3000);
@@ -132,6 +182,8 @@ static void check_resume(unsigned long type)
 			 "system_suspend (sleep_type 0x%lx) suspends and resumes at resume_addr (%s)",
 			 type, sbi_err_name(ret.error)))
 		return;
+	if (sse)
+		sse_check_after_resume();
 	TEST_EQ(res.a0, me, "after system resume: a0 = hartid");
 	TEST_EQ(res.a1, OPAQUE ^ type, "after system resume: a1 = opaque");
 	TEST_EQ(res.satp, 0, "after system resume: satp = 0");
