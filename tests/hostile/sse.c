@@ -160,8 +160,7 @@ static bool ev_release(uint32_t id)
 {
 	unsigned long zero = 0;
 
-	if ((sbi_sse_attr(id, SBI_SSE_ATTR_STATUS) & 3) ==
-	    SBI_SSE_STATE_ENABLED)
+	if (sbi_sse_state(id) == SBI_SSE_STATE_ENABLED)
 		sbi_sse_disable(id);
 	sbi_sse_unregister(id);
 	sbi_sse_write_attrs(id, SBI_SSE_ATTR_PRIO, 1, &zero);

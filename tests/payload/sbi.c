@@ -328,6 +328,12 @@ unsigned long sbi_sse_attr(uint32_t event_id, unsigned long attr)
 	return v;
 }
 
+unsigned long sbi_sse_state(uint32_t event_id)
+{
+	return sbi_sse_attr(event_id, SBI_SSE_ATTR_STATUS) &
+	       SBI_SSE_STATUS_STATE_MASK;
+}
+
 static const char *const sbi_err_names[] = {
 	"SBI_SUCCESS",
 	"SBI_ERR_FAILED",

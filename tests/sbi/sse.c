@@ -80,11 +80,6 @@ static unsigned long sse_attr(unsigned long id, unsigned long attr)
 	return v;
 }
 
-static unsigned long sse_state(unsigned long id)
-{
-	return sse_attr(id, SBI_SSE_ATTR_STATUS) & 3;
-}
-
 static struct sbiret sse_fn1(unsigned long fid, unsigned long id)
 {
 	return sse_call(fid, id, 0, 0, 0);
@@ -318,7 +313,7 @@ static void test_state_machine(unsigned long id)
 			      (unsigned long)payload_sse_entry + 1, 0, 0),
 		     SBI_ERR_INVALID_PARAM, "0x%lx: register odd entry", id);
 	TEST_SBI_OK(sse_register(c), "0x%lx: register", id);
-	TEST_EQ(sse_state(id), SBI_SSE_STATE_REGISTERED, "0x%lx: REGISTERED",
+	TEST_EQ(sbi_sse_state(id), SBI_SSE_STATE_REGISTERED, "0x%lx: REGISTERED",
 		id);
 	TEST_EQ(sse_attr(id, SBI_SSE_ATTR_ENTRY_PC),
 		(unsigned long)payload_sse_entry, "0x%lx: ENTRY_PC", id);
@@ -332,7 +327,7 @@ static void test_state_machine(unsigned long id)
 		     SBI_ERR_INVALID_STATE, "0x%lx: inject REGISTERED", id);
 	TEST_SBI_OK(sse_fn1(SBI_EXT_SSE_ENABLE, id | BIT(32)),
 		    "0x%lx: enable (bit 32 of the ID set)", id);
-	TEST_EQ(sse_state(id), SBI_SSE_STATE_ENABLED, "0x%lx: ENABLED", id);
+	TEST_EQ(sbi_sse_state(id), SBI_SSE_STATE_ENABLED, "0x%lx: ENABLED", id);
 	TEST_SBI_ERR(sse_fn1(SBI_EXT_SSE_ENABLE, id), SBI_ERR_INVALID_STATE,
 		     "0x%lx: enable twice", id);
 	TEST_SBI_ERR(sse_fn1(SBI_EXT_SSE_UNREGISTER, id), SBI_ERR_INVALID_STATE,
@@ -342,11 +337,11 @@ static void test_state_machine(unsigned long id)
 	TEST_SBI_ERR(sse_write1(id, SBI_SSE_ATTR_CONFIG, 1),
 		     SBI_ERR_INVALID_STATE, "0x%lx: CONFIG while ENABLED", id);
 	TEST_SBI_OK(sse_fn1(SBI_EXT_SSE_DISABLE, id), "0x%lx: disable", id);
-	TEST_EQ(sse_state(id), SBI_SSE_STATE_REGISTERED,
+	TEST_EQ(sbi_sse_state(id), SBI_SSE_STATE_REGISTERED,
 		"0x%lx: REGISTERED again", id);
 	TEST_SBI_OK(sse_fn1(SBI_EXT_SSE_UNREGISTER, id), "0x%lx: unregister",
 		    id);
-	TEST_EQ(sse_state(id), SBI_SSE_STATE_UNUSED, "0x%lx: UNUSED again", id);
+	TEST_EQ(sbi_sse_state(id), SBI_SSE_STATE_UNUSED, "0x%lx: UNUSED again", id);
 	TEST_EQ(c->count, 0, "0x%lx: the handler never ran", id);
 	TEST_SBI_OK(sse_fn1(SBI_EXT_SSE_COMPLETE, 0),
 		    "complete with nothing RUNNING");
@@ -365,7 +360,7 @@ static void enable_event(struct sse_tctx *c, unsigned long prio)
 
 static void release_event(uint32_t id)
 {
-	if (sse_state(id) == SBI_SSE_STATE_ENABLED)
+	if (sbi_sse_state(id) == SBI_SSE_STATE_ENABLED)
 		sse_fn1(SBI_EXT_SSE_DISABLE, id);
 	sse_fn1(SBI_EXT_SSE_UNREGISTER, id);
 	sse_write1(id, SBI_SSE_ATTR_PRIO, 0);
@@ -425,7 +420,7 @@ static void test_deliver(void)
 	TEST_EQ(c->pending_after, SBI_ERR_INVALID_PARAM,
 		"INTERRUPTED_FLAGS bit 6 is INVALID_PARAM");
 	TEST_EQ(c->order, SBI_ERR_INVALID_STATE, "PRIO while RUNNING");
-	TEST_EQ(sse_state(EV_LOCAL), SBI_SSE_STATE_ENABLED,
+	TEST_EQ(sbi_sse_state(EV_LOCAL), SBI_SSE_STATE_ENABLED,
 		"ENABLED after complete");
 
 	/* one-shot: complete leaves it REGISTERED */
@@ -439,7 +434,7 @@ static void test_deliver(void)
 	TEST_EQ(c->count, 2, "delivered at the inject's return");
 	TEST_EQ(c->attr[SBI_SSE_ATTR_INTERRUPTED_A6], SBI_EXT_SSE_INJECT,
 		"INTERRUPTED_A6: inject's FID");
-	TEST_EQ(sse_state(EV_LOCAL), SBI_SSE_STATE_REGISTERED,
+	TEST_EQ(sbi_sse_state(EV_LOCAL), SBI_SSE_STATE_REGISTERED,
 		"one-shot: REGISTERED after complete");
 	release_event(EV_LOCAL);
 }
@@ -807,7 +802,7 @@ static void dt_case(enum dt_kind kind)
 			SBI_EXT_0_1_SEND_IPI, "%s: INTERRUPTED_A7 = the EID", n);
 		TEST_EQ(r.a0, platform.mem_base, "%s: a0 left as it was", n);
 	}
-	TEST_EQ(sse_state(EV_DBLTRP), SBI_SSE_STATE_ENABLED,
+	TEST_EQ(sbi_sse_state(EV_DBLTRP), SBI_SSE_STATE_ENABLED,
 		"%s: ENABLED after complete", n);
 }
 

@@ -188,6 +188,8 @@ struct sbiret sbi_sse_hart_unmask(void);
 struct sbiret sbi_sse_hart_mask(void);
 /* One attribute of the calling hart's view of @event_id, ~0UL on error. */
 unsigned long sbi_sse_attr(uint32_t event_id, unsigned long attr);
+/* @event_id's state (SBI_SSE_STATE_*), from its STATUS attribute. */
+unsigned long sbi_sse_state(uint32_t event_id);
 
 /* "SBI_ERR_INVALID_PARAM" for an error code, "SBI_SUCCESS" for 0. */
 const char *sbi_err_name(long error);
