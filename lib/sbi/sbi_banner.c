@@ -141,8 +141,8 @@ void sbi_banner_print(const struct sbi_next_stage *next)
 	if (sbi_test_channel_enabled())
 		sbi_printf("Test channel    : enabled (tally.test in bootargs)\n");
 	if (sbi_suspend_loss_enabled())
-		sbi_printf("Suspend         : non-retentive suspends lose the "
-			   "hart state (test configuration)\n");
+		sbi_printf("Suspend         : non-retentive suspends lose %s "
+			   "(test configuration)\n", sbi_suspend_loss_what());
 	print_sbi_exts();
 	print_exts();
 	print_counters();

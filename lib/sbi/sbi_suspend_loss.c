@@ -13,29 +13,45 @@
  * stay. Counters delegated to S-mode are S-mode's to save
  * (docs/delegation.md): their values, events and inhibits are scrambled
  * too, but their MINH stays set, so they never count M-mode.
+ *
+ * Separately, the hart may forget its SSE registrations, as a firmware
+ * that starts a resumed hart afresh would: the supervisor must register
+ * its events again (Linux's SSE client checks for it at CPU PM exit).
  */
 #include <libfdt.h>
+#include <pmu/pmu.h>
 #include <pmu/pmu_csr.h>
 #include <sbi/riscv_asm.h>
 #include <sbi/sbi_dbtr.h>
 #include <utils/fdt/fdt_helper.h>
 #include <sbi/sbi_platform.h>
+#include <sbi/sbi_sse.h>
 #include <sbi/sbi_suspend_loss.h>
 #include <sbi/sbi_test_channel.h>
 
-static bool enabled;
+static bool clobber, forget_sse;
 
 void sbi_suspend_loss_init(const void *fdt)
 {
 	int chosen = fdt_path_offset(fdt, "/chosen");
 
-	enabled = fdt_get_u32(fdt, chosen, "tally,suspend-clobber",
+	clobber = fdt_get_u32(fdt, chosen, "tally,suspend-clobber",
 			      sbi_test_channel_enabled()) != 0;
+	forget_sse = fdt_get_u32(fdt, chosen, "tally,suspend-forget-sse",
+				 0) != 0;
 }
 
 bool sbi_suspend_loss_enabled(void)
 {
-	return enabled;
+	return clobber || forget_sse;
+}
+
+const char *sbi_suspend_loss_what(void)
+{
+	if (!forget_sse)
+		return "the hart state";
+	return clobber ? "the hart state and SSE registrations" :
+			 "the SSE registrations";
 }
 
 /* xorshift64*: a different pattern on every suspend. */
@@ -130,6 +146,13 @@ static void lose_pmu(const struct sbi_scratch *s, unsigned long *x)
 	}
 }
 
+/* As after a reset: every local event UNUSED, the LCOFI S-mode's again. */
+static void forget_sse_events(struct sbi_scratch *s)
+{
+	sbi_sse_hart_reset(s);
+	pmu_hart_sse_route(&s->pmu, false);
+}
+
 void sbi_suspend_lose_state(struct sbi_scratch *s)
 {
 	unsigned long x = csr_read(CSR_MCYCLE) ^
@@ -137,9 +160,13 @@ void sbi_suspend_lose_state(struct sbi_scratch *s)
 			  (s->test.suspend_losses *
 			   (unsigned long)0x9e3779b97f4a7c15ULL) ^ 1;
 
-	lose_s_mode(s, &x);
-	lose_machine(s, &x);
-	lose_pmu(s, &x);
-	sbi_dbtr_hart_scramble(&s->dbtr, next(&x));
+	if (clobber) {
+		lose_s_mode(s, &x);
+		lose_machine(s, &x);
+		lose_pmu(s, &x);
+		sbi_dbtr_hart_scramble(&s->dbtr, next(&x));
+	}
+	if (forget_sse)
+		forget_sse_events(s);
 	__atomic_add_fetch(&s->test.suspend_losses, 1, __ATOMIC_RELAXED);
 }

@@ -21,6 +21,11 @@
 #     loops' checks again on hart 1, which went offline and came back, and
 #     on hart 0, which suspended (the client masks the events over CPU PM
 #     and registers again any the firmware lost);
+#   - registrations lost: Tally's test image told to forget the hart's
+#     SSE registrations over a non-retentive suspend
+#     (tally,suspend-forget-sse): the system suspend only; the client
+#     registers the PMU event again on hart 0 (dmesg, once), and the
+#     loops' checks on harts 0 and 1 after it;
 #   - opensbi-1.9: the sse boot's checks on Debian sid's OpenSBI 1.9,
 #     whose suspend is to idle (it offers no SUSP on QEMU virt);
 #   - opensbi-1.5.1: Debian's OpenSBI 1.5.1 has no SBI v3.0 SSE: the
@@ -52,7 +57,9 @@ OFF=200000 ON=200000 ROUNDS=20 PERIOD=10007
 RUN=/sys/kernel/debug/test_irqoff/run
 CPU1=/sys/devices/system/cpu/cpu1/online
 
-guest="
+# the guest's set-up: perf stat of the loops, rec TAG: a perf record of
+# them as "T:rec TAG <status>" and "T:sym TAG <samples> <symbol>" lines
+head="
 mount -t debugfs debugfs /sys/kernel/debug
 echo 100000 >/proc/sys/kernel/perf_event_max_sample_rate
 echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent
@@ -67,25 +74,32 @@ rec() {
 	P script -i /tmp/\$1.data -F ip,sym 2>/dev/null | awk '{ print \$2 }' |
 		sort | uniq -c | sed \"s/^ */T:sym \$1 /\"
 }
-rec boot
-echo 0 >$CPU1
-echo 1 >$CPU1
-echo \"T:online \$(cat /sys/devices/system/cpu/online)\"
-rec hotplug
+"
+suspend="
 rtcwake -m mem -s 2 >/dev/null
 echo \"T:suspend \$? \$(cat /sys/power/mem_sleep) \$(cat /sys/power/suspend_stats/success) \$(cat /sys/devices/system/cpu/online)\"
 rec suspend
 ON=0
 rec suspend0
 ON=1
+"
+bad="
+dmesg | grep -i -e 'warning:' -e 'oops' -e 'bug:' -e 'riscv-pmu.*fail' |
+	sed 's/^/T:bad /'
+"
+guest="$head
+rec boot
+echo 0 >$CPU1
+echo 1 >$CPU1
+echo \"T:online \$(cat /sys/devices/system/cpu/online)\"
+rec hotplug
+$suspend
 P record -o /tmp/trap.data -e instructions -c 1009 -- \
 	dd if=/dev/zero of=/dev/null bs=1 count=5000 >/dev/null 2>&1
 echo \"T:rec trap \$?\"
 P script -i /tmp/trap.data -F ip,sym 2>/dev/null | awk '{ print \$2 }' |
 	sort | uniq -c | sed 's/^ */T:sym trap /'
-dmesg | grep -i -e 'warning:' -e 'oops' -e 'bug:' -e 'riscv-pmu.*fail' |
-	sed 's/^/T:bad /'
-"
+$bad"
 
 # samples_in TAG SYM: the samples of record TAG of the last boot in SYM.
 samples_in() {
@@ -113,15 +127,18 @@ check_suspend() {
 		has "PM: suspend entry \\($SUSPEND\\)"
 }
 
-# check_boot WHAT PATH MESSAGE MIN% MAX%: the checks of one boot, whose
-# overflows take PATH (sse or lcofi), whose PMU dmesg line matches
-# MESSAGE, and whose irq-off share of the samples of the two loops is MIN%
-# to MAX%.
-check_boot() {
-	local what=$1 path=$2 msg=$3 lo=$4 hi=$5 off on share n loop got t
+# show_boot: the lines of the last boot that the checks read.
+show_boot() {
 	printf '%s\n' "$LOG_TEXT" | grep -e '^T:dmesg' -e '^T:rec' -e '^T:bad' \
-		-e '^T:stat' -e 'T:sym .* test_irqoff' | sed 's/^/  /'
-	check "$what: the PMU driver says how overflows arrive ($msg)" has "^T:dmesg .*$msg"
+		-e '^T:stat' -e '^T:lost' -e 'T:sym .* test_irqoff' | sed 's/^/  /'
+}
+
+# check_recs WHAT PATH MIN% MAX% TAG...: the records TAG... of the last
+# boot, whose overflows take PATH (sse or lcofi) and whose irq-off share
+# of the samples of the two loops is MIN% to MAX%.
+check_recs() {
+	local what=$1 path=$2 lo=$3 hi=$4 off on share n loop got t
+	shift 4
 	# Samples in the loops: each period of PERIOD instructions holds the
 	# loops' instructions and the handler's own until it stops the counter
 	# (the entry: some 700 over SSE, 1200 over the LCOFI, measured), so
@@ -130,8 +147,7 @@ check_boot() {
 	# else). Over the LCOFI, only test_irqoff_spin_on's half: the periods
 	# that end with interrupts disabled are lost, but one per irq-off window.
 	n=$(perf_value instructions "T:stat ")
-	check_suspend "$what"
-	for t in boot hotplug suspend suspend0; do
+	for t in "$@"; do
 		check "$what, $t: perf record succeeded" has "^T:rec $t 0$"
 		off=$(samples_in $t test_irqoff_spin_off)
 		on=$(samples_in $t test_irqoff_spin_on)
@@ -144,6 +160,18 @@ check_boot() {
 		check "$what, $t: $got samples in the loops, expected $((loop * 95 / 100 / PERIOD))..$((loop / (PERIOD - 1500)))" \
 			eval 'positive "$loop" && between "$got" $((loop * 95 / 100 / PERIOD)) $((loop / (PERIOD - 1500)))'
 	done
+}
+
+# check_boot WHAT PATH MESSAGE MIN% MAX%: the checks of one boot, whose
+# overflows take PATH (sse or lcofi), whose PMU dmesg line matches
+# MESSAGE, and whose irq-off share of the samples of the two loops is MIN%
+# to MAX%.
+check_boot() {
+	local what=$1 path=$2 msg=$3 lo=$4 hi=$5 n
+	show_boot
+	check "$what: the PMU driver says how overflows arrive ($msg)" has "^T:dmesg .*$msg"
+	check_suspend "$what"
+	check_recs "$what" "$path" "$lo" "$hi" boot hotplug suspend suspend0
 	check "$what: hart 1 went offline and came back" has '^T:online 0-3$'
 	# The kernel's trap entry and exit run with interrupts disabled: only
 	# the SSE event samples them (and the kernel survives it).
@@ -162,6 +190,30 @@ check_boot() {
 SUSPEND=deep
 run_guest sse-sse "$guest" --icount
 check_boot "SSE" sse "counter overflows over SBI SSE" 48 52
+
+# A firmware that forgets a hart's SSE registrations over a non-retentive
+# suspend (the test image's tally,suspend-forget-sse, docs/firmware.md):
+# the client finds the PMU event UNUSED at CPU PM exit and registers and
+# enables it again (linux/patches/0036), and hart 0, which suspended,
+# samples over SSE as before.
+forget="$head
+$suspend
+dmesg | grep 'lost over suspend' | sed 's/^/T:lost /'
+$bad"
+run_guest sse-forget "$forget" --icount --chosen tally,suspend-forget-sse=1
+if has 'non-retentive suspends lose the SSE registrations'; then
+	show_boot
+	check_suspend "SSE, registrations lost"
+	check "SSE, registrations lost: hart 0 registered the PMU event again, once" \
+		eval '[ "$(grep -c "^T:lost " <<<"$LOG_TEXT")" = 1 ] &&
+			has "^T:lost .*sse: CPU0: event 0x10000 lost over suspend, registered again \(0\)$"'
+	check_recs "SSE, registrations lost" sse 48 52 suspend0 suspend
+	check "SSE, registrations lost: no kernel warning, oops or PMU error" hasnt '^T:bad '
+	check_poweroff
+else
+	skip "a firmware that forgets SSE registrations over suspend" \
+		"$FW_DYNAMIC is no test image (make firmware-test)"
+fi
 
 run_guest sse-lcofi "$guest" --icount --append riscv_pmu_sbi.sse=0
 check_boot "LCOFI" lcofi "counter overflows over the LCOFI" 0 2
