@@ -36,7 +36,10 @@
 #     local_irq_enable(); the irq-on loop gets its share; no sample in the
 #     trap entry or exit.
 # Both boots: perf stat counts the same loop instructions, and the kernel
-# logs no warning, oops or PMU error.
+# logs no warning, oops or PMU error. The sse and OpenSBI boots run the
+# client's KUnit suite riscv_sse at boot (kunit.enable=1, linux/patches/
+# 0039): every case passes with SSE (local and global software events,
+# a global event's target CPU offline), and is skipped on OpenSBI 1.5.1.
 # Prints "ok - ..." / "FAIL - ..." per check, then "N passed, N failed".
 set -uo pipefail
 
@@ -64,6 +67,7 @@ mount -t debugfs debugfs /sys/kernel/debug
 echo 100000 >/proc/sys/kernel/perf_event_max_sample_rate
 echo 0 >/proc/sys/kernel/perf_cpu_time_max_percent
 dmesg | grep -e riscv-pmu -e 'sse:' | sed 's/^/T:dmesg /'
+dmesg | grep -E 'riscv_sse|ok [0-9]+ sse_test_|EXPECTATION' | sed 's/^/T:kunit /'
 ON=1
 P stat -x, -e instructions -- sh -c 'echo $OFF $ON $ROUNDS >$RUN' 2>&1 >/dev/null |
 	sed 's/^/T:stat /'
@@ -130,7 +134,19 @@ check_suspend() {
 # show_boot: the lines of the last boot that the checks read.
 show_boot() {
 	printf '%s\n' "$LOG_TEXT" | grep -e '^T:dmesg' -e '^T:rec' -e '^T:bad' \
-		-e '^T:stat' -e '^T:lost' -e 'T:sym .* test_irqoff' | sed 's/^/  /'
+		-e '^T:stat' -e '^T:lost' -e '^T:kunit' -e 'T:sym .* test_irqoff' |
+		sed 's/^/  /'
+}
+
+# check_kunit WHAT pass|skip: the client's KUnit suite riscv_sse
+# (linux/patches/0039, kunit.enable=1) ran at boot, each of its cases
+# passed (a firmware with SSE) or was skipped (one without).
+check_kunit() {
+	local want='pass:([0-9]+) fail:0 skip:0 total:\1'
+	[ "$2" = skip ] && want='pass:0 fail:0 skip:([0-9]+) total:\1'
+	check "$1: KUnit riscv_sse: $2 (local event on every hart and with interrupts off, global event on each target, across hotplug)" \
+		eval 'has "^T:kunit .*# riscv_sse: $want\$" &&
+			[ "$(grep -cE "^T:kunit .* ok [0-9]+ sse_test_" <<<"$LOG_TEXT")" -ge 3 ]'
 }
 
 # check_recs WHAT PATH MIN% MAX% TAG...: the records TAG... of the last
@@ -188,8 +204,9 @@ check_boot() {
 }
 
 SUSPEND=deep
-run_guest sse-sse "$guest" --icount
+run_guest sse-sse "$guest" --icount --append kunit.enable=1
 check_boot "SSE" sse "counter overflows over SBI SSE" 48 52
+check_kunit "SSE" pass
 
 # A firmware that forgets a hart's SSE registrations over a non-retentive
 # suspend (the test image's tally,suspend-forget-sse, docs/firmware.md):
@@ -224,8 +241,10 @@ check_boot "LCOFI" lcofi "counter overflows over the LCOFI" 0 2
 # of 6 boots before the handler masked the hart's events).
 SUSPEND=s2idle
 if [ -f "$SID_OPENSBI" ]; then
-	FW_DYNAMIC=$SID_OPENSBI run_guest sse-opensbi-1.9 "$guest" --icount
+	FW_DYNAMIC=$SID_OPENSBI run_guest sse-opensbi-1.9 "$guest" --icount \
+		--append kunit.enable=1
 	check_boot "OpenSBI 1.9, SSE" sse "counter overflows over SBI SSE" 48 52
+	check_kunit "OpenSBI 1.9" pass
 else
 	skip "the SSE kernel on OpenSBI 1.9" "no $SID_OPENSBI (make debian-opensbi-sid)"
 fi
@@ -233,10 +252,12 @@ fi
 # On Debian's OpenSBI 1.5.1: it has only a draft SSE (SBI 2.0), which the
 # kernel does not take, so it falls back to the LCOFI.
 if [ -f "$HOST_OPENSBI" ]; then
-	FW_DYNAMIC=$HOST_OPENSBI run_guest sse-opensbi-1.5.1 "$guest" --icount
+	FW_DYNAMIC=$HOST_OPENSBI run_guest sse-opensbi-1.5.1 "$guest" --icount \
+		--append kunit.enable=1
 	check "OpenSBI 1.5.1: no SBI v3.0 SSE for the kernel" \
 		has '^T:dmesg .*sse: SBI SSE extension not available'
 	check_boot "OpenSBI 1.5.1, LCOFI" lcofi "counter overflows over the LCOFI" 0 2
+	check_kunit "OpenSBI 1.5.1" skip
 else
 	skip "the SSE kernel on OpenSBI 1.5.1" "no $HOST_OPENSBI (package opensbi)"
 fi
