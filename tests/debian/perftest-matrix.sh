@@ -30,10 +30,11 @@
 # core. A boot that hangs or oopses is recorded with the test it stopped
 # in; the tests it did not reach run in a guest of their own, so every
 # firmware has a result for every test. Per boot: LOG_DIR/<config>-<fw>-<n>
-# .log and .txt ("number|name|result"). Checks: Tally finished every boot,
-# and every test that passed on a reference firmware in a configuration
-# passed on Tally in that configuration (one more run on its own first, as
-# perftest-test.sh does). The table of totals goes to LOG_DIR/table.md.
+# .log and .txt ("number|name|result"). Checks: Tally finished every boot
+# (without Tally in MATRIX_FWS: each firmware did), and every test that
+# passed on a reference firmware in a configuration passed on Tally in
+# that configuration (one more run on its own first, as perftest-test.sh
+# does). The table of totals goes to LOG_DIR/table.md.
 set -uo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -232,18 +233,24 @@ if [ "$MATRIX_BOOTS" -gt 1 ]; then
 fi
 cat "$LOG_DIR/table.md"
 
+# the boots of Tally, or of each firmware when Tally is not among them
+checked_fws=tally
+[[ " $MATRIX_FWS " == *" tally "* ]] || checked_fws=$MATRIX_FWS
 for cfg in $MATRIX_CONFIGS; do
-	for n in $(seq 1 "$MATRIX_BOOTS"); do
-		how=$(awk -F'|' -v c="$cfg" -v n="$n" '$1 == c && $2 == "tally" && $3 == n { print $4 }' "$LOG_DIR/outcome")
-		check "Tally, $cfg boot $n: perf test ran to its end (${how:-no outcome})" \
-			[ "$how" = finished ]
-		f=$LOG_DIR/$cfg-tally-$n.txt
-		total=$(awk -F'|' -v c="$cfg" -v n="$n" '$1 == c && $2 == "tally" && $3 == n { print $5 }' "$LOG_DIR/outcome")
-		top=$(cut -d'|' -f1 "$f" | cut -d. -f1 | sort -un | grep -c .)
-		check "Tally, $cfg boot $n: a result for every one of the ${total:-?} tests run ($top)" \
-			eval 'positive "$total" && [ "$top" = "$total" ]'
+	for fw in $checked_fws; do
+		for n in $(seq 1 "$MATRIX_BOOTS"); do
+			how=$(awk -F'|' -v c="$cfg" -v f="$fw" -v n="$n" '$1 == c && $2 == f && $3 == n { print $4 }' "$LOG_DIR/outcome")
+			check "$(fw_name "$fw"), $cfg boot $n: perf test ran to its end (${how:-no outcome})" \
+				[ "$how" = finished ]
+			f=$LOG_DIR/$cfg-$fw-$n.txt
+			total=$(awk -F'|' -v c="$cfg" -v f="$fw" -v n="$n" '$1 == c && $2 == f && $3 == n { print $5 }' "$LOG_DIR/outcome")
+			top=$(cut -d'|' -f1 "$f" 2>/dev/null | cut -d. -f1 | sort -un | grep -c .)
+			check "$(fw_name "$fw"), $cfg boot $n: a result for every one of the ${total:-?} tests run ($top)" \
+				eval 'positive "$total" && [ "$top" = "$total" ]'
+		done
 	done
-	[ "$MATRIX_FWS" != tally ] || continue
+	# the comparison needs Tally and a reference firmware
+	[ "$checked_fws" = tally ] && [ "$MATRIX_FWS" != tally ] || continue
 	# the tests Ok on a reference firmware in any boot of this configuration
 	# and on Tally in none, tried once more on their own
 	lost=$(for f in "$LOG_DIR/$cfg"-*.txt; do
