@@ -79,8 +79,11 @@ rec() {
 		sort | uniq -c | sed \"s/^ */T:sym \$1 /\"
 }
 "
+# The RTC's alarm follows host time, the guest's icount time: with 2 s a
+# loaded host once let the alarm fire while the kernel was still taking
+# the harts down, and the suspend was aborted (EBUSY, a wakeup pending).
 suspend="
-rtcwake -m mem -s 2 >/dev/null
+rtcwake -m mem -s 10 >/dev/null
 echo \"T:suspend \$? \$(cat /sys/power/mem_sleep) \$(cat /sys/power/suspend_stats/success) \$(cat /sys/devices/system/cpu/online)\"
 rec suspend
 ON=0
